@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
+import type { AppContext } from './context';
+import { registerAccess } from './http/access';
+import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { modules } from './modules/index';
+
+export interface BuildOptions {
+  /** A pino logger; without one the app logs nothing (tests). */
+  loggerInstance?: FastifyBaseLogger;
+  /** Directory of the built web app; absent in API tests. */
+  webDist?: string;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) writes its styles into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: ctx.config.secureCookies ? [] : null,
+      },
+    },
+    // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on our own form posts.
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: ctx.config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+  /**
+   * Every answer's security headers and request id, set before anything else runs (a route may override
+   * one). In the reply's own headers, which Fastify writes in one writeHead, errors included.
+   */
+  const answerHeaders = (req: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers).header('x-request-id', req.id);
+  };
+  const app = Fastify({
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: trustProxy(ctx.config.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    // Errors raised before routing (a path parameter too long, a malformed URL) in the JSON:API shape too.
+    frameworkErrors: (err, req, reply) => {
+      answerHeaders(req, reply);
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void sendErrors(reply, status, [errorObject(status, (err.code ?? 'bad-request').toLowerCase(), err.message)]);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // JSON:API bodies are JSON.
+  app.addContentTypeParser(JSONAPI_MEDIA_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addHook('onRequest', (req, reply, done) => {
+    answerHeaders(req, reply);
+    done();
+  });
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  app.decorate('uploadMaxBytes', ctx.config.UPLOAD_MAX_BYTES);
+  await app.register(multipart, { limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+  const uiPrefixes = ['/ui/', `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/`];
+  const isStaticFile = (method: string, url: string) =>
+    (method === 'GET' || method === 'HEAD') && uiPrefixes.some((p) => url.startsWith(p));
+  await app.register(rateLimit, {
+    global: true,
+    max: ctx.config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    // Probes and the web app's static files (hashed, cached, a dozen per page) do not spend the budget,
+    // which is for work: API calls, form posts, downloads.
+    allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || isStaticFile(req.method, req.url),
+    // A typed error, so the one error handler answers it like every other: 429 with code rate-limited.
+    errorResponseBuilder: (_req, context) =>
+      new AppError(429, 'rate-limited', `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${ctx.config.BRAND_NAME} portal API`, version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fc_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/fc-common-api/docs', uiConfig: { docExpansion: 'list' } });
+
+  registerErrorHandler(app);
+  registerAccess(app, ctx);
+
+  for (const mod of modules) await app.register(mod(ctx));
+
+  const hasWeb = !!opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'));
+  if (hasWeb) await registerWeb(app, uiPrefixes, opts.webDist!);
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(opts.webDist!, 'index.html')) : undefined;
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    // A page of the single-page app: index.html, whose router shows the page or the 404 page.
+    if (
+      indexHtml &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      uiPrefixes.some((p) => url === p.slice(0, -1) || url.startsWith(p)) &&
+      !url.includes('/assets/')
+    ) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return sendErrors(reply, 404, [errorObject(404, 'not-found', `No route ${req.method} ${url}`)]);
+  });
+  app.get('/', { config: { access: 'public' } }, async (_req, reply) => reply.redirect('/ui/home'));
+  return app;
+}
+
+/** TRUST_PROXY as Fastify reads it: a boolean, a hop count, or addresses and CIDRs ('loopback' included). */
+export function trustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+  const v = value.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return value.trim();
+}
+
+/**
+ * The built web app under /ui (and /{alternate prefix}/ui) with a fallback to index.html; hashed assets
+ * are cached for a year and served pre-compressed.
+ */
+async function registerWeb(app: FastifyInstance, uiPrefixes: string[], root: string) {
+  for (const prefix of uiPrefixes) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: prefix === '/ui/',
+      preCompressed: true,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+}

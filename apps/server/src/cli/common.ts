@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from '../db/client';
+
+/** Exit codes of the operator commands. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, locked: 3 } as const;
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export const processIo = (): CliIo => ({
+  env: process.env,
+  cwd: process.cwd(),
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+});
+
+/** A mistake on the command line: the message and the usage text, exit code 2. */
+export class UsageError extends Error {}
+
+/**
+ * The configured database (DATABASE_URL, else the PGlite directory under DATA_DIR), migrated. Refuses
+ * clearly when the portal holds the PGlite directory: two processes on one directory lose rows.
+ */
+export async function openConfiguredDatabase(io: CliIo): Promise<{ config: Config; database: Database }> {
+  const config = loadConfig(io.env, io.cwd);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  try {
+    await migrateDatabase(database);
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+  return { config, database };
+}
+
+/** Turns the known failures into a message and an exit code; anything else is a defect with its stack. */
+export function reportFailure(err: unknown, io: CliIo, usage: string): number {
+  if (err instanceof UsageError) {
+    io.err(`error: ${err.message}`);
+    io.err('');
+    io.err(usage);
+    return EXIT.usage;
+  }
+  if (err instanceof ConfigError) {
+    io.err(err.message);
+    return EXIT.usage;
+  }
+  if (err instanceof DataDirLockedError) {
+    io.err(err.message);
+    io.err('Stop the portal first, then run this command again.');
+    return EXIT.locked;
+  }
+  io.err(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  return EXIT.failed;
+}
+
+/** True when this module is the script node was started with (not imported by a test). */
+export function isMain(importMetaUrl: string): boolean {
+  const entry = process.argv[1];
+  return !!entry && path.resolve(entry) === fileURLToPath(importMetaUrl);
+}

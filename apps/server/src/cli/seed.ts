@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/core';
+import { isEmpty, seedDemo } from '../db/seed/index';
+import { seedScale } from '../db/seed/scale';
+import { EXIT, isMain, openConfiguredDatabase, processIo, reportFailure, UsageError, type CliIo } from './common';
+
+export const USAGE = `Usage: npm run seed [-- --scale large]
+
+Migrates the portal's database (DATABASE_URL, else the PGlite directory under DATA_DIR) and loads the demo
+data set when the database has no users yet. A database that already has users is left alone.
+With PGlite, stop the portal first. Exit codes: 0 done (or already seeded), 1 failed, 2 bad usage,
+3 data directory in use.
+
+--force is refused: the demo seeders are not written to run twice. To start over, stop the portal and
+remove the DATA_DIR directory (or drop and re-create the PostgreSQL database).
+
+--scale large then adds the benchmarks' data set (100,000 customers, 1,000,000 transactions, 100,000 item
+codes, 10,000 enrolments) with set-based SQL, printing the time of each table. Meant for PostgreSQL; it
+is refused when the database already holds it.`;
+
+/** The `seed` command; answers its exit code. */
+export async function runSeed(argv: string[], io: CliIo = processIo()): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { force: { type: 'boolean' }, scale: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+    if (values.help) {
+      io.out(USAGE);
+      return EXIT.ok;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+    if (values.force) throw new UsageError('--force is not supported: the demo seeders are not idempotent');
+    if (values.scale !== undefined && values.scale !== 'large')
+      throw new UsageError(`--scale must be "large" (got ${JSON.stringify(values.scale)})`);
+
+    const { config, database } = await openConfiguredDatabase(io);
+    try {
+      const where = config.DATABASE_URL ? 'the PostgreSQL database' : `${config.dataDir}`;
+      if (!(await isEmpty(database.db))) {
+        io.out(`The database (${where}) already has users: already seeded${values.scale ? '' : ', nothing to do'}.`);
+      } else {
+        await seedDemo(database.db);
+        io.out(`Seeded the demo data into ${where}.`);
+        io.out(`Demo sign-ins (password ${DEMO_PASSWORD} for each):`);
+        for (const u of DEMO_USERS) io.out(`  ${u.username.padEnd(10)} ${u.note}`);
+      }
+      if (values.scale === 'large') {
+        io.out('Loading the large data set:');
+        const t0 = performance.now();
+        await seedScale(database.db, (s) =>
+          io.out(
+            `  ${s.label.padEnd(46)} ${s.rows > 0 ? s.rows.toLocaleString('en-US').padStart(10) : ''.padStart(10)} rows ${(s.ms / 1000).toFixed(1).padStart(7)} s`,
+          ),
+        );
+        io.out(`  total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      }
+      return EXIT.ok;
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+      return reportFailure(new UsageError((err as Error).message), io, USAGE);
+    return reportFailure(err, io, USAGE);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  process.exitCode = await runSeed(process.argv.slice(2));
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const minutes = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 60);
+
+/**
+ * Every setting of the server, from environment variables. A bad value stops the start with a message
+ * naming the variable; nothing falls back silently.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// address')
+    .optional(),
+  DATA_DIR: z.string().default('.data'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// address')
+    .optional(),
+  MAIL_FROM: z.string().default('Fleet Charge Portal <no-reply@localhost>'),
+  SUPPORT_MAILBOX: z.email().default('support@example.com'),
+  BRAND_NAME: z.string().min(1).max(60).default('Fleetrite Fleet Charge'),
+  SUPPORT_PHONE: z.string().min(1).default('1-800-555-0199'),
+  SUPPORT_EMAIL: z.email().default('fleetcharge@example.com'),
+  SUPPORT_HOURS: z.string().default('8:00 am - 5:00 pm CST'),
+  SESSION_WARNING_MINUTES: minutes.default(25),
+  SESSION_FULL_MINUTES: minutes.default(30),
+  SESSION_COOKIE_SECURE: bool.optional(),
+  LOGIN_LOCK_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_LOCK_MINUTES: minutes.default(15),
+  RESET_TOKEN_MINUTES: minutes.default(60),
+  // Sign-in and reset throttles (SECURITY.md): failed sign-ins per address and per username a minute,
+  // reset requests per address and per username in 15 minutes.
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(50),
+  LOGIN_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).max(10_000).default(10),
+  RESET_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  RESET_REQUESTS_PER_USERNAME: z.coerce.number().int().min(1).max(10_000).default(5),
+  // Which proxies may set X-Forwarded-For (the client address that rate limits count): false, true, a hop
+  // count or addresses/CIDRs separated by commas. Trusting everyone would let a client pick its own address.
+  TRUST_PROXY: z.string().default('loopback'),
+  // Sign-in answers message 237 (site down for maintenance) while this is on; signed-in sessions carry on.
+  MAINTENANCE_MODE: bool.default(false),
+  // Sign-in of customers and dealers answers message 207 (programme unavailable) while this is false;
+  // corporate staff, who run the programme, still sign in (docs/decisions/0100-programme-unavailable.md).
+  PROGRAMME_AVAILABLE: bool.default(true),
+  SEED_DEMO: bool.optional(),
+  WEB_DIST: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
+  JOBS_ENABLED: bool.default(true),
+  // A file job whose process stopped beating for this long is taken over by another process (several
+  // processes on one database: README). The heartbeat runs at a quarter of it, the takeover sweep at half.
+  /** Requests a minute one address may make (all routes; sign-in and reset have their own limits). */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(10).max(10_000_000).default(1200),
+  JOB_STALE_SECONDS: z.coerce.number().int().min(4).max(3600).default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ALTERNATE_PORTAL_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'letters, digits and hyphens only')
+    .default('intl'),
+  LOGIN_FORM_ACTION: z.string().default('/framework/login/{type}'),
+  WELCOME_LINK: z.string().default('/ui/{type}/welcome'),
+  LOGIN_PAGE_LINK: z.string().default('/ui/{type}/login'),
+  REQUEST_ACCOUNT_LINK: z.string().default('/ui/cust/request'),
+  LOGOUT_PATH: z.string().default('/framework/logout'),
+  ALTERNATE_LOGOUT_URL: z.string().default('/framework/logout'),
+  EXTERNAL_LOGIN_URL: z.string().default('/ui/merc/login'),
+  LINK_DEALER_MANUAL: z.string().default('/docs/dealer-manual.pdf'),
+  LINK_CUSTOMER_MANUAL: z.string().default('/docs/customer-manual.pdf'),
+  LINK_CONTACT_US: z.string().default('mailto:fleetcharge@example.com'),
+  LINK_INTERNATIONAL_TRUCKS: z.string().default('https://www.internationaltrucks.com'),
+  LINK_DEALER_LOCATOR: z.string().default('https://www.internationaltrucks.com/dealer-locator'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  PUBLIC_URL: string;
+  dataDir: string;
+  secureCookies: boolean;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.SESSION_WARNING_MINUTES >= e.SESSION_FULL_MINUTES) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SESSION_WARNING_MINUTES (${e.SESSION_WARNING_MINUTES}) must be less than SESSION_FULL_MINUTES (${e.SESSION_FULL_MINUTES})`,
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    ...e,
+    PUBLIC_URL: publicUrl,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    secureCookies: e.SESSION_COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+  };
+}

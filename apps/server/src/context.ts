@@ -1,0 +1,14 @@
+import type PgBoss from 'pg-boss';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+
+/** What every module and job gets: configuration, the database, the job queue and the mailer. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  /** Absent when jobs are disabled (some tests); senders then leave work queued for `recover`. */
+  boss?: PgBoss;
+  mailer: Mailer;
+}

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: repositories take either, so a service can compose them in one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw parameterised SQL, for pg-boss and the odd statement drizzle cannot express. */
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  /** A multi-statement script without parameters. */
+  exec(script: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * Two processes on one PGlite directory silently lose rows (STACK.md), so the server holds a lock file
+ * and refuses to start a second time. A lock left by a dead process is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, 'portal.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The data directory ${dir} is in use by process ${pid}. Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to share a PostgreSQL server).`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
+  return {
+    kind: 'pglite',
+    pglite: client,
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    query: async (text, params) => client.query(text, params) as never,
+    exec: async (script) => {
+      await client.exec(script);
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+      onClose?.();
+    },
+  };
+}
+
+export function postgresDatabase(pool: pg.Pool): Database {
+  return {
+    kind: 'postgres',
+    pool,
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    query: async (text, params) => pool.query(text, params as unknown[]) as never,
+    exec: async (script) => {
+      await pool.query(script);
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A dropped connection must not crash the process; the next query reports the outage.
+    pool.on('error', () => {});
+    return postgresDatabase(pool);
+  }
+  const dir = path.join(opts.dataDir, 'pgdata');
+  const unlock = lockDataDir(opts.dataDir);
+  try {
+    const client = await PGlite.create(dir);
+    return pgliteDatabase(client, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+/** Applies the SQL migrations; on PostgreSQL under an advisory lock so several processes may start at once. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}

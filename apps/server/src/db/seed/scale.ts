@@ -1,0 +1,159 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+
+/** The sizes of `npm run seed -- --scale large` (issue 10: the benchmarks' data set). */
+export const SCALE_LARGE = {
+  customers: 100_000,
+  transactions: 1_000_000,
+  itemCodes: 100_000,
+  enrolments: 10_000,
+} as const;
+
+/** Customer numbers of the scale seed start here, clear of the demo customers (10001-10004). */
+export const SCALE_CUST_BASE = 2_000_000;
+const BUNDLES = 100;
+const TEMPLATES = 200;
+
+export interface ScaleStep {
+  label: string;
+  rows: number;
+  ms: number;
+}
+
+/**
+ * Loads the large data set (or, with customersOnly, its customers: the embedded-database benchmark) with set-based statements (generate_series), one table at a time, and
+ * answers the time of each. Transactions go in before the enrolments: the loyalty triggers then count
+ * each enrolment's spend once, on its insert, instead of updating enrolments for every transaction.
+ * Refuses a database that already holds scale rows (the customer numbers would collide).
+ */
+export async function seedScale(
+  db: Db,
+  onStep: (step: ScaleStep) => void = () => {},
+  opts: { customersOnly?: boolean } = {},
+): Promise<ScaleStep[]> {
+  const n = SCALE_LARGE;
+  const steps: ScaleStep[] = [];
+  const [existing] = await rows<{ n: number }>(db, sql`select count(*)::int as n from customers where cust_no >= ${SCALE_CUST_BASE}`);
+  if (existing && existing.n > 0)
+    throw new Error(`The database already holds the scale data set (${existing.n} customers from ${SCALE_CUST_BASE}).`);
+  const today = new Date().toISOString().slice(0, 10);
+
+  const step = async (label: string, count: number, query: SQL, opts: { rebuildIndexesOf?: string } = {}) => {
+    const t0 = performance.now();
+    if (opts.rebuildIndexesOf) await withoutSecondaryIndexes(db, opts.rebuildIndexesOf, query);
+    else await db.execute(query);
+    const s = { label, rows: count, ms: Math.round(performance.now() - t0) };
+    steps.push(s);
+    onStep(s);
+  };
+
+  await step(
+    'customers',
+    n.customers,
+    sql`insert into customers (cust_no, cust_name, program, currency, status, language, country, city, state, zip, phone, email)
+        select ${SCALE_CUST_BASE} + g,
+               (array['Acme', 'Northern', 'Blue Ridge', 'Pacific', 'Lone Star', 'Great Lakes', 'Summit', 'Prairie'])[1 + g % 8]
+                 || ' ' || (array['Freight', 'Haulage', 'Transport', 'Logistics', 'Carriers'])[1 + (g / 8) % 5] || ' ' || g,
+               (array[96, 97, 98])[1 + g % 3]::smallint,
+               (case when g % 5 = 0 then 1 else 0 end)::smallint,
+               (case when g % 50 = 0 then 1 else 0 end)::smallint,
+               0, (case when g % 5 = 0 then 1 else 0 end)::smallint,
+               (array['Chicago', 'Dallas', 'Denver', 'Toronto', 'Atlanta', 'Phoenix'])[1 + g % 6],
+               (array['IL', 'TX', 'CO', 'ON', 'GA', 'AZ'])[1 + g % 6],
+               lpad((g % 99999)::text, 5, '0'),
+               '555-' || lpad((g % 10000)::text, 4, '0'),
+               'fleet' || g || '@example.com'
+          from generate_series(0, ${n.customers - 1}) g`,
+  );
+
+  if (opts.customersOnly) {
+    await step('analyze', 0, sql`analyze customers`);
+    return steps;
+  }
+
+  await step(
+    'item codes',
+    n.itemCodes,
+    sql`with b as (
+          insert into loyalty_bundles (name) select 'Scale bundle ' || g from generate_series(1, ${BUNDLES}) g
+          returning bundle_seq)
+        insert into loyalty_item_codes (bundle_seq, item_code, description)
+        select b.bundle_seq, 'S' || lpad(((b.bundle_seq % ${BUNDLES}) * ${n.itemCodes / BUNDLES} + k)::text, 6, '0'), 'Scale item code'
+          from b cross join generate_series(0, ${n.itemCodes / BUNDLES - 1}) k`,
+  );
+
+  await step(
+    `loyalty templates (${TEMPLATES}, 3 milestones each)`,
+    TEMPLATES,
+    sql`with p as (
+          insert into loyalty_programs (name, currency_config, bundle_seq, bundle_type)
+          select 'Scale template ' || g, (case when g % 5 = 0 then 1 else 0 end)::smallint,
+                 case when g % 3 = 0 then null else (select min(bundle_seq) from loyalty_bundles where name like 'Scale bundle %') + g % ${BUNDLES} end,
+                 case g % 3 when 0 then null when 1 then 'Include' else 'Exclude' end
+            from generate_series(1, ${TEMPLATES}) g
+          returning loyalty_program_seq)
+        insert into loyalty_milestones (loyalty_program_seq, milestone_no, amount, rate, cap)
+        select p.loyalty_program_seq, m, m * 20000, case when m < 3 then m * 0.01 end, case when m = 3 then 2500 end
+          from p cross join generate_series(1, 3) m`,
+  );
+
+  // Two years of purchases, spread over every customer and item code, in the customer's currency. The
+  // secondary indexes are dropped for the insert and built again after it, in the same transaction:
+  // building an index from a sort is several times faster than a million scattered index insertions.
+  await step(
+    'transactions (indexes rebuilt after the insert)',
+    n.transactions,
+    sql`insert into transactions (cust_no, trx_date, invoice, item_code, amount, currency)
+        select ${SCALE_CUST_BASE} + (g * 7919) % ${n.customers},
+               ${today}::date - ((g * 104729) % 730)::int,
+               'S' || g,
+               'S' || lpad(((g * 31) % ${n.itemCodes})::text, 6, '0'),
+               (5 + (g * 2654435761) % 50000 / 100.0)::numeric(14, 2),
+               (case when (g * 7919) % ${n.customers} % 5 = 0 then 1 else 0 end)::smallint
+          from generate_series(1::bigint, ${n.transactions}::bigint) g`,
+    { rebuildIndexesOf: 'transactions' },
+  );
+
+  await step(
+    'enrolments (the triggers count their spend)',
+    n.enrolments,
+    sql`insert into loyalty_enrolments (cust_no, loyalty_program_seq, start_date, end_date, status)
+        select c.cust_no, p.loyalty_program_seq, s.start_date, s.start_date + 364,
+               case when s.start_date > ${today}::date then 'Pre Enrolled' else 'Enrolled' end
+          from generate_series(0, ${n.enrolments - 1}) g
+          join customers c on c.cust_no = ${SCALE_CUST_BASE} + (g * 10) % ${n.customers}
+          cross join lateral (select ${today}::date - 700 + (g * 37) % 760 as start_date) s
+          cross join lateral (
+            select lp.loyalty_program_seq from loyalty_programs lp
+             where lp.currency_config = c.currency and lp.name like 'Scale template %'
+             order by (lp.loyalty_program_seq * 7 + g) % ${TEMPLATES} limit 1) p`,
+  );
+
+  await step('analyze', 0, sql`analyze`);
+  return steps;
+}
+
+/**
+ * Runs `query` with the table's plain secondary indexes (not primary keys, not unique ones) dropped, then
+ * creates them again from their own definitions (pg_get_indexdef), all in one transaction: a failure
+ * leaves the indexes as they were.
+ */
+async function withoutSecondaryIndexes(db: Db, table: string, query: SQL): Promise<void> {
+  await db.transaction(async (tx) => {
+    const indexes = await rows<{ name: string; def: string }>(
+      tx as unknown as Db,
+      sql`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+            from pg_index i
+           where i.indrelid = ${table}::regclass and not i.indisprimary and not i.indisunique`,
+    );
+    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    for (const ix of indexes) await tx.execute(sql.raw(`drop index ${ix.name}`));
+    await tx.execute(query);
+    for (const ix of indexes) await tx.execute(sql.raw(ix.def));
+  });
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

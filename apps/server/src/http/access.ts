@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { permissions, type AccountType, type PermissionName, type Principal } from '@fc/contract';
+import type { AppContext } from '../context';
+import { sessions, users } from '../db/schema/index';
+import { errorObject, sendErrors } from './errors';
+
+/** Who may call a route: everyone, or holders of a named permission of the contract. */
+export type Access = 'public' | PermissionName;
+
+export interface SessionPrincipal extends Principal {
+  userId: number;
+  username: string;
+  fullName: string;
+  sessionIdHash: string;
+  lastTouch: Date;
+  custNo: number | null;
+  merchantNo: number | null;
+  alternatePortalUser: boolean;
+  ssoUser: boolean;
+  isAdmin: boolean;
+  language: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: SessionPrincipal | null;
+    /** Set when the cookie named a session that the server ended for inactivity (message 213). */
+    sessionExpired: boolean;
+  }
+  interface FastifyInstance {
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
+}
+
+export const SESSION_COOKIE = 'fc_session';
+export const SECURE_SESSION_COOKIE = '__Host-fc_session';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+export function sessionCookieName(ctx: AppContext) {
+  return ctx.config.secureCookies ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** The session cookie's attributes: set at sign-in, and the same again to clear it. */
+export function sessionCookieOptions(ctx: AppContext) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: ctx.config.secureCookies };
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Loads the session named by the cookie, refuses undeclared routes at registration, enforces each route's
+ * declared access, and defends state-changing requests against cross-site forgery.
+ */
+export function registerAccess(app: FastifyInstance, ctx: AppContext) {
+  app.decorate('routeAccess', []);
+  app.decorateRequest('principal', null);
+  app.decorateRequest('sessionExpired', false);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => m === 'HEAD' || m === 'OPTIONS')) return;
+    const exempt = ['/fc-common-api/docs', '/ui/', `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/`].some((p) => route.url.startsWith(p));
+    if (!access && !exempt) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no access (config.access)`);
+    }
+    for (const m of methods) if (m !== 'HEAD') app.routeAccess.push({ method: m, url: route.url, access: access ?? 'public' });
+  });
+
+  const allowedOrigins = new Set([new URL(ctx.config.PUBLIC_URL).origin]);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (UNSAFE.has(req.method) && !isSameOrigin(req, allowedOrigins)) {
+      return sendErrors(reply, 403, [errorObject(403, 'csrf', 'Cross-site request refused.')]);
+    }
+    await loadPrincipal(req, ctx);
+    const access = req.routeOptions.config?.access ?? 'public';
+    if (access === 'public') return;
+    if (!req.principal) {
+      const code = req.sessionExpired ? '213' : '6';
+      const detail = req.sessionExpired ? 'Your session expired due to inactivity. Please log in again.' : 'Sign in to use this page.';
+      return sendErrors(reply, 401, [errorObject(401, code, detail)]);
+    }
+    if (!permissions[access].check(req.principal)) {
+      return sendErrors(reply, 403, [errorObject(403, '209', 'You do not have permission to access this resource.')]);
+    }
+  });
+}
+
+/**
+ * A form post (the login form) must come from our own origin (Origin or Referer); any other unsafe call
+ * must carry X-Requested-With, which a cross-site form cannot set and a cross-site script cannot send
+ * without a CORS preflight that this server never grants.
+ */
+function isSameOrigin(req: FastifyRequest, allowed: Set<string>): boolean {
+  const origin = req.headers.origin;
+  const own = `${req.protocol}://${req.headers.host}`;
+  if (origin && origin !== 'null') {
+    if (!allowed.has(origin) && origin !== own) return false;
+  }
+  const type = String(req.headers['content-type'] ?? '');
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    if (origin && origin !== 'null') return true;
+    const referer = req.headers.referer;
+    if (!referer) return false;
+    try {
+      const r = new URL(referer).origin;
+      return allowed.has(r) || r === own;
+    } catch {
+      return false;
+    }
+  }
+  return typeof req.headers['x-requested-with'] === 'string';
+}
+
+async function loadPrincipal(req: FastifyRequest, ctx: AppContext) {
+  const token = req.cookies?.[sessionCookieName(ctx)];
+  if (!token || token.length > 200) return;
+  const idHash = hashToken(token);
+  const [row] = await ctx.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.endedAt)))
+    .limit(1);
+  if (!row) return;
+  const idleMs = Date.now() - row.session.lastTouch.getTime();
+  if (row.user.disabled || idleMs > ctx.config.SESSION_FULL_MINUTES * 60_000) {
+    // The server ends an idle session on its own; the browser shows message 213.
+    await ctx.db
+      .update(sessions)
+      .set({ endedAt: sql`now()` })
+      .where(eq(sessions.idHash, idHash));
+    req.sessionExpired = !row.user.disabled;
+    return;
+  }
+  const u = row.user;
+  req.principal = {
+    userId: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    accountType: u.accountType as AccountType,
+    workingAccountType: (u.workingAccountType as AccountType | null) ?? null,
+    grantedTasks: u.grantedTasks,
+    sessionIdHash: idHash,
+    lastTouch: row.session.lastTouch,
+    custNo: u.custNo,
+    merchantNo: u.merchantNo,
+    alternatePortalUser: u.alternatePortalUser,
+    ssoUser: u.ssoUser,
+    isAdmin: u.isAdmin,
+    language: u.language,
+  };
+}
+
+/** The signed-in user of a route that declared a permission (never null there). */
+export function principalOf(req: FastifyRequest): SessionPrincipal {
+  if (!req.principal) throw new Error('principalOf called on a public route');
+  return req.principal;
+}
+
+export type { FastifyReply };

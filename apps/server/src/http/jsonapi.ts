@@ -1,0 +1,57 @@
+import type { FastifyReply } from 'fastify';
+import { JSONAPI_MEDIA_TYPE, kebabCase, pagination, type ResourceObject } from '@fc/contract';
+
+/** A resource object with kebab-case attribute names (DESIGN section 4). */
+export function resource(type: string, id: string | number, attributes: Record<string, unknown>): ResourceObject {
+  const attrs: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(attributes)) attrs[kebabCase(k)] = v instanceof Date ? v.toISOString() : v;
+  return { type, id: String(id), attributes: attrs };
+}
+
+export function sendData(reply: FastifyReply, data: ResourceObject[], meta?: Record<string, unknown>, status = 200) {
+  return reply
+    .code(status)
+    .type(JSONAPI_MEDIA_TYPE)
+    .send(meta ? { data, meta } : { data });
+}
+
+/** The answer of a write that the specification reads as data[0].status. */
+export function sendResult(
+  reply: FastifyReply,
+  attributes: Record<string, unknown> & { status?: string },
+  id: string | number = 'result',
+  status = 200,
+) {
+  return sendData(reply, [resource('result', id, { status: 'success', ...attributes })], undefined, status);
+}
+
+/** A page of a list with meta.record_count, the pagination shape and page links. */
+export function sendList(
+  reply: FastifyReply,
+  opts: {
+    url: string;
+    type: string;
+    rows: { id: string | number; attributes: Record<string, unknown> }[];
+    total: number;
+    page: { number: number; size: number };
+  },
+) {
+  const { total, page } = opts;
+  const p = pagination(total, page.size, page.number);
+  const link = (n: number) => {
+    const u = new URL(opts.url, 'http://x');
+    u.searchParams.set('page[number]', String(n));
+    u.searchParams.set('page[size]', String(page.size));
+    return `${u.pathname}?${u.searchParams.toString()}`;
+  };
+  return reply.type(JSONAPI_MEDIA_TYPE).send({
+    data: opts.rows.map((r) => resource(opts.type, r.id, r.attributes)),
+    meta: { record_count: total, pagination: p },
+    links: {
+      first: link(1),
+      last: link(p.last_page),
+      ...(page.number > 1 ? { prev: link(Math.min(page.number - 1, p.last_page)) } : {}),
+      ...(page.number < p.last_page ? { next: link(page.number + 1) } : {}),
+    },
+  });
+}

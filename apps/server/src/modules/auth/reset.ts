@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { MessageCode, RESET_TOKEN_PATTERN } from '@fc/contract';
+import type { AppContext } from '../../context';
+import { passwordHistory, passwordResetTokens, sessions, users } from '../../db/schema/index';
+import { hashToken } from '../../http/access';
+import { AppError } from '../../http/errors';
+import { audit } from '../../audit/audit';
+import { hashPassword, verifyPassword } from './passwords';
+import { findUserByUsername } from './repo';
+
+/** The current hash and this many earlier ones are refused as a new password (code 9). */
+export const PASSWORD_HISTORY_DEPTH = 5;
+
+/** 256 random bits, base64url: far beyond the 128 bits a guess would have to beat. */
+export const newResetToken = () => randomBytes(32).toString('base64url');
+
+export const resetLink = (ctx: AppContext, token: string) =>
+  `${ctx.config.PUBLIC_URL}/ui/password/update?token=${encodeURIComponent(token)}`;
+
+/** The reset requests still at work after their answer, per app context (so that closing waits for them). */
+const backlog = new WeakMap<AppContext, Set<Promise<void>>>();
+
+/**
+ * Forgot password, after the answer: the route answers every request the same way at once, and this does the
+ * work afterwards, so neither the answer nor its timing tells whether the username has an account (a known
+ * one writes a token and an audit row and sends a mail; an unknown one does nothing). A failure is logged.
+ */
+export function queueResetRequest(ctx: AppContext, req: FastifyRequest, username: string): void {
+  let pending = backlog.get(ctx);
+  if (!pending) backlog.set(ctx, (pending = new Set()));
+  const work = createResetRequest(ctx, req, username).catch((err: unknown) => {
+    req.log.error({ event: 'password-reset-request-error', error: (err as Error)?.name ?? 'Error' }, 'password reset request failed');
+  });
+  pending.add(work);
+  void work.finally(() => pending.delete(work));
+}
+
+/** Resolves once every queued reset request of this context has finished (app close, tests). */
+export async function resetRequestsSettled(ctx: AppContext): Promise<void> {
+  const pending = backlog.get(ctx);
+  while (pending && pending.size > 0) await Promise.all([...pending]);
+}
+
+/**
+ * The work of a forgot-password request: a known, enabled user with an e-mail address gets a new link;
+ * earlier unused links of that user stop working. Runs after the answer (queueResetRequest).
+ */
+export async function createResetRequest(ctx: AppContext, req: FastifyRequest, username: string): Promise<void> {
+  const user = await findUserByUsername(ctx.db, username);
+  if (!user || user.disabled || !user.email) {
+    req.log.info(
+      { event: 'password-reset-request', outcome: user ? 'no-email-or-disabled' : 'unknown-user' },
+      'password reset requested: nothing sent',
+    );
+    return;
+  }
+  const token = newResetToken();
+  const expiresAt = new Date(Date.now() + ctx.config.RESET_TOKEN_MINUTES * 60_000);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+    await audit(
+      tx,
+      { principal: null, id: req.id },
+      {
+        actor: { userId: user.id, username: user.username },
+        entity: 'user',
+        entityId: user.id,
+        action: 'password-reset-request',
+        after: { expiresAt: expiresAt.toISOString() },
+      },
+    );
+  });
+  req.log.info({ event: 'password-reset-request', outcome: 'sent', userId: user.id }, 'password reset requested');
+  try {
+    await ctx.mailer.send(resetMail(ctx, user.email, user.fullName, token));
+  } catch (err) {
+    // The error may quote the message; log its kind only, never the link.
+    req.log.error(
+      { event: 'password-reset-mail-failed', userId: user.id, error: (err as Error)?.name ?? 'Error' },
+      'password-reset e-mail not sent',
+    );
+  }
+}
+
+function resetMail(ctx: AppContext, to: string, name: string, token: string) {
+  const link = resetLink(ctx, token);
+  const minutes = ctx.config.RESET_TOKEN_MINUTES;
+  const brand = ctx.config.BRAND_NAME;
+  const text = [
+    `Hello ${name},`,
+    '',
+    `Someone asked to reset the password of your ${brand} portal account. To choose a new password, open this link within ${minutes} minutes:`,
+    '',
+    link,
+    '',
+    'The link works once. If you did not ask for it, ignore this message: your password stays as it is.',
+    '',
+    `Support: ${ctx.config.SUPPORT_PHONE} · ${ctx.config.SUPPORT_EMAIL}`,
+  ].join('\n');
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html =
+    `<p>Hello ${esc(name)},</p><p>Someone asked to reset the password of your ${esc(brand)} portal account. ` +
+    `To choose a new password, open this link within ${minutes} minutes:</p><p><a href="${esc(link)}">${esc(link)}</a></p>` +
+    `<p>The link works once. If you did not ask for it, ignore this message: your password stays as it is.</p>` +
+    `<p>Support: ${esc(ctx.config.SUPPORT_PHONE)} · ${esc(ctx.config.SUPPORT_EMAIL)}</p>`;
+  return { to, subject: `${brand}: reset your password`, text, html };
+}
+
+/** The unused, unexpired request of a token, with its user, or undefined. */
+export async function findOpenRequest(ctx: AppContext, token: string) {
+  if (!RESET_TOKEN_PATTERN.test(token)) return undefined;
+  const [row] = await ctx.db
+    .select({ tokenHash: passwordResetTokens.tokenHash, expiresAt: passwordResetTokens.expiresAt, user: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (!row || row.user.disabled) return undefined;
+  return row;
+}
+
+const resetFailed = () =>
+  new AppError(400, MessageCode.PasswordResetFailed, 'This password-reset link is invalid, expired or already used.', 'token');
+
+/**
+ * Sets a new password through an e-mailed token. Code 9 when the password equals the current or one of the
+ * last few; then the token stays usable. On success the token is spent, the account unlocked and every
+ * session of the user ended.
+ */
+export async function resetPassword(ctx: AppContext, req: FastifyRequest, token: string, password: string): Promise<void> {
+  const open = await findOpenRequest(ctx, token);
+  if (!open) {
+    req.log.info({ event: 'password-reset-refused', reason: 'bad-token' }, 'password reset refused');
+    throw resetFailed();
+  }
+  const user = open.user;
+  const previous = await ctx.db
+    .select({ passwordHash: passwordHistory.passwordHash })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, user.id))
+    .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+    .limit(PASSWORD_HISTORY_DEPTH - 1);
+  for (const h of [user.passwordHash, ...previous.map((p) => p.passwordHash)]) {
+    if (await verifyPassword(h, password)) {
+      req.log.info({ event: 'password-reset-refused', reason: 'reused', userId: user.id }, 'password reset refused');
+      throw new AppError(
+        400,
+        MessageCode.PasswordSameAsPrevious,
+        'The new password must be different from your previous passwords.',
+        'password',
+      );
+    }
+  }
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    // Claiming the token and changing the password are one step: of two concurrent uses, one wins.
+    const claimed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, open.tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (claimed.length === 0) throw resetFailed();
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt), ne(passwordResetTokens.tokenHash, open.tokenHash)),
+      );
+    await tx.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash });
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await tx
+      .update(sessions)
+      .set({ endedAt: sql`now()` })
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt)));
+    await audit(
+      tx,
+      { principal: null, id: req.id },
+      {
+        actor: { userId: user.id, username: user.username },
+        entity: 'user',
+        entityId: user.id,
+        action: 'password-reset',
+        after: { unlocked: !!user.lockedUntil },
+      },
+    );
+  });
+  req.log.info({ event: 'password-reset', userId: user.id }, 'password reset');
+}

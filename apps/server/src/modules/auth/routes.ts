@@ -1,0 +1,203 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  languageUpdateSchema,
+  loginPostSchema,
+  MessageCode,
+  profileUpdateSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+} from '@fc/contract';
+import type { AppContext } from '../../context';
+import { principalOf, sessionCookieName, sessionCookieOptions, type SessionPrincipal } from '../../http/access';
+import { resource, sendData, sendResult } from '../../http/jsonapi';
+import { isSlug, login, loginPageUrl, logout, safeReferrer, setLanguage, welcomeUrl } from './service';
+import { touchSession } from './repo';
+import { AppError, notFound } from '../../http/errors';
+import { findOpenRequest, queueResetRequest, resetPassword, resetRequestsSettled } from './reset';
+import { getProfile, updateProfile } from './profile';
+import { createThrottles, THROTTLED_MESSAGE } from './throttle';
+
+export function currentUserResource(p: SessionPrincipal) {
+  return resource('users', p.userId, {
+    username: p.username,
+    fullName: p.fullName,
+    accountType: p.accountType,
+    workingAccountType: p.workingAccountType ?? null,
+    alternatePortalUser: p.alternatePortalUser ? 'Y' : 'N',
+    ssoUser: p.ssoUser ? 'Y' : 'N',
+    grantedTasks: [...p.grantedTasks],
+    language: p.language,
+    custNo: p.custNo,
+    merchantNo: p.merchantNo,
+  });
+}
+
+/** Attribute names as the specification writes them (and sessionTimeoutSchema reads them): not kebab-cased. */
+function timeoutResource(ctx: AppContext, lastTouch: Date) {
+  return {
+    ...resource('session-timeout', 'current', {}),
+    attributes: {
+      warning_alert_minutes: ctx.config.SESSION_WARNING_MINUTES,
+      full_session_minutes: ctx.config.SESSION_FULL_MINUTES,
+      last_touch: lastTouch.toISOString(),
+      server_time: new Date().toISOString(),
+    },
+  };
+}
+
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const cookieName = sessionCookieName(ctx);
+    const cookieOptions = sessionCookieOptions(ctx);
+    const throttles = createThrottles(ctx);
+
+    // The classic login form post (document 1 section 3; DESIGN section 5).
+    app.post(
+      '/framework/login/:type',
+      {
+        config: { access: 'public' },
+        schema: { params: z.object({ type: z.string().max(10) }), body: loginPostSchema },
+      },
+      async (req, reply) => {
+        const { type } = req.params;
+        if (!isSlug(type)) throw notFound();
+        const body = req.body;
+        const back = safeReferrer(ctx, body.REFERRER_URL, type);
+        // The form expects a page, not JSON: a throttled sign-in goes back to the form with a message.
+        if (await throttles.loginRefused(req, body.USERNAME)) return reply.redirect(`${back}?MESSAGE=${THROTTLED_MESSAGE}`, 303);
+        const outcome = await login(ctx, req, { type, username: body.USERNAME, password: body.PASSWORD }, throttles.phantomLock);
+        if (!outcome.ok) {
+          await throttles.loginFailed(req, body.USERNAME);
+          return reply.redirect(`${back}?MESSAGE=${outcome.message}`, 303);
+        }
+        reply.setCookie(cookieName, outcome.token, cookieOptions);
+        const welcome = welcomeUrl(ctx, outcome.user);
+        return reply.redirect(outcome.message ? `${welcome}${welcome.includes('?') ? '&' : '?'}MESSAGE=${outcome.message}` : welcome, 303);
+      },
+    );
+
+    // Sign-out changes state, so it is a POST (a form post from the portal's own pages): the CSRF check of
+    // http/access.ts refuses one from another site, which could otherwise sign a user out with a link or an
+    // image. There is no GET. reason=timeout: the session-timeout mechanism signed the user out, which the
+    // home page says (213).
+    app.post(
+      '/framework/logout',
+      { config: { access: 'public' }, schema: { querystring: z.object({ reason: z.enum(['timeout']).optional() }) } },
+      async (req, reply) => {
+        const alternate = req.principal?.alternatePortalUser;
+        const ended = await logout(ctx, req);
+        reply.clearCookie(cookieName, cookieOptions);
+        const home = alternate ? `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/home` : '/ui/home';
+        const message = !ended
+          ? MessageCode.LogoutError
+          : req.query.reason === 'timeout'
+            ? MessageCode.SessionExpired
+            : MessageCode.LoggedOut;
+        return reply.redirect(`${home}?MESSAGE=${message}`, 303);
+      },
+    );
+
+    app.get('/fc-common-api/users/current', { config: { access: 'signedIn' } }, async (req, reply) =>
+      sendData(reply, [currentUserResource(principalOf(req))]),
+    );
+
+    // Logged-in checks: public, an empty list when nobody is signed in.
+    for (const url of ['/fc-common-api/users/check', '/self']) {
+      app.get(url, { config: { access: 'public' } }, async (req, reply) =>
+        sendData(reply, req.principal ? [currentUserResource(req.principal)] : []),
+      );
+    }
+
+    app.get('/fc-common-api/session/timeout', { config: { access: 'signedIn' } }, async (req, reply) =>
+      sendData(reply, [timeoutResource(ctx, principalOf(req).lastTouch)]),
+    );
+
+    // The ping that Continue sends; the only call that refreshes last_touch.
+    app.post('/fc-common-api/session/ping', { config: { access: 'signedIn' } }, async (req, reply) => {
+      const lastTouch = await touchSession(ctx.db, principalOf(req).sessionIdHash);
+      return sendData(reply, [timeoutResource(ctx, lastTouch)]);
+    });
+
+    app.post(
+      '/fc-common-api/users/language',
+      { config: { access: 'signedIn' }, schema: { body: languageUpdateSchema } },
+      async (req, reply) => {
+        await setLanguage(ctx, req, req.body.language);
+        return sendResult(reply, { language: req.body.language });
+      },
+    );
+
+    // Forgot password (document 1 section 7): the same answer whether or not the username exists, sent
+    // before any of the work (which differs between the two), so its timing tells nothing either.
+    const resetAfterAnswer = new WeakMap<FastifyRequest, string>();
+    app.addHook('onClose', async () => resetRequestsSettled(ctx));
+    app.post(
+      '/fc-common-api/users/create_reset_password_request',
+      {
+        config: { access: 'public' },
+        schema: { body: resetRequestSchema },
+        onResponse: async (req) => {
+          const username = resetAfterAnswer.get(req);
+          if (username !== undefined) queueResetRequest(ctx, req, username);
+        },
+      },
+      async (req, reply) => {
+        await throttles.resetRequest(req, req.body.user);
+        resetAfterAnswer.set(req, req.body.user);
+        return sendResult(reply, {});
+      },
+    );
+
+    // The change-password page checks the e-mailed token first; a bad one is a 404 (the page shows 404 too).
+    app.get(
+      '/fc-common-api/users/check_password_request/:token',
+      { config: { access: 'public' }, schema: { params: z.object({ token: z.string().max(200) }) } },
+      async (req, reply) => {
+        const open = await findOpenRequest(ctx, req.params.token);
+        if (!open) throw notFound('not-found', 'This password-reset link is invalid, expired or already used.');
+        reply.header('cache-control', 'no-store');
+        return sendData(reply, [
+          resource('password-reset-request', 'current', { username: open.user.username, expiresAt: open.expiresAt }),
+        ]);
+      },
+    );
+
+    // Success answers code 7 (data[0].code); 503 and 9 are 400s naming the password; a bad token 107.
+    app.post(
+      '/fc-common-api/users/reset_password',
+      { config: { access: 'public' }, schema: { body: resetPasswordSchema } },
+      async (req, reply) => {
+        await resetPassword(ctx, req, req.body.token, req.body.password);
+        return sendResult(reply, { code: MessageCode.PasswordChanged });
+      },
+    );
+
+    app.get('/fc-common-api/users/profile', { config: { access: 'signedIn' } }, async (req, reply) => {
+      const p = principalOf(req);
+      const profile = await getProfile(ctx, p.userId);
+      if (!profile) throw new AppError(401, MessageCode.LoginRequired, 'Sign in to use this page.');
+      return sendData(reply, [resource('profile', p.userId, profile)]);
+    });
+
+    app.post(
+      '/fc-common-api/users/profile',
+      { config: { access: 'signedIn' }, schema: { body: profileUpdateSchema } },
+      async (req, reply) => {
+        const saved = await updateProfile(ctx, req, req.body);
+        return sendResult(reply, saved);
+      },
+    );
+
+    app.get('/fc-common-api/login-links', { config: { access: 'public' } }, async (_req, reply) =>
+      sendData(reply, [
+        resource('login-links', 'current', {
+          cust: loginPageUrl(ctx, 'cust'),
+          merc: loginPageUrl(ctx, 'merc'),
+          corp: loginPageUrl(ctx, 'corp'),
+        }),
+      ]),
+    );
+  };

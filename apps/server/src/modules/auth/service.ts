@@ -1,0 +1,231 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  AccountTypeSlug,
+  MessageCode,
+  SLUG_TO_ACCOUNT_TYPE,
+  USERNAME_MAX,
+  PASSWORD_INPUT_MAX,
+  fillLink,
+  linkValues,
+  type AccountType,
+  type AccountTypeSlug as Slug,
+} from '@fc/contract';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema/index';
+import { hashToken, newToken } from '../../http/access';
+import { audit } from '../../audit/audit';
+import { burnVerify, verifyPassword } from './passwords';
+import { endSession, endUserSessions, findUserByUsername, insertSession, type UserRow } from './repo';
+
+export type LoginOutcome = { ok: true; token: string; user: UserRow; message?: MessageCode } | { ok: false; message: MessageCode };
+
+/** The lockout of usernames that have no account (in the database beside real locks: modules/auth/throttle.ts). */
+export interface PhantomLock {
+  locked(req: FastifyRequest, username: string): Promise<boolean>;
+  /** Counts a failure; true when this one reached the lock. */
+  failed(req: FastifyRequest, username: string): Promise<boolean>;
+}
+
+/** Session languages (document 1 section 1): 0 English US, 1 Spanish, 2 French. */
+const LANGUAGE_CODES = new Set([0, 1, 2]);
+
+/** A database that cannot be reached: the sign-in says 215 rather than failing with a 500. */
+function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  return !!code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(code);
+}
+
+/** Which account types each login form admits (docs/decisions/0003-login-forms.md). */
+const FORM_ADMITS: Record<Slug, readonly AccountType[]> = { cust: [2], merc: [1, 0], corp: [0] };
+
+/**
+ * Checks a login post. The order matters: nothing about an account (locked, admin, wrong site) is told
+ * before its password is proven, so the answers do not reveal which usernames exist.
+ */
+export async function login(
+  ctx: AppContext,
+  req: FastifyRequest,
+  form: { type: Slug; username?: string; password?: string },
+  phantom?: PhantomLock,
+): Promise<LoginOutcome> {
+  const username = (form.username ?? '').trim();
+  const password = form.password ?? '';
+  if (ctx.config.MAINTENANCE_MODE) {
+    req.log.info({ event: 'login-refused', reason: 'maintenance' }, 'sign-in refused: maintenance');
+    return { ok: false, message: MessageCode.SiteDown };
+  }
+  if (!username || !password) return { ok: false, message: MessageCode.NotEnoughInformation };
+  if (username.length > USERNAME_MAX || password.length > PASSWORD_INPUT_MAX) return { ok: false, message: MessageCode.IncorrectLogin };
+
+  let user: UserRow | undefined;
+  try {
+    user = await findUserByUsername(ctx.db, username);
+  } catch (err) {
+    if (!isDatabaseDown(err)) throw err;
+    req.log.error({ event: 'login-error', err }, 'sign-in failed: database unavailable');
+    return { ok: false, message: MessageCode.DatabaseError };
+  }
+  if (!user || user.disabled) {
+    // An unknown username "locks" after as many failures as a real one, so message 5 tells no one
+    // that an account exists.
+    if (await phantom?.locked(req, username)) {
+      req.log.info({ event: 'login-locked', reason: 'unknown-user' }, 'sign-in refused: locked');
+      return { ok: false, message: MessageCode.AccountLocked };
+    }
+    await burnVerify(password);
+    const lockNow = (await phantom?.failed(req, username)) ?? false;
+    req.log.info({ event: 'login-failure', reason: 'unknown-user' }, 'sign-in failed');
+    return { ok: false, message: lockNow ? MessageCode.AccountLocked : MessageCode.IncorrectLogin };
+  }
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+    req.log.info({ event: 'login-locked', userId: user.id }, 'sign-in refused: account locked');
+    return { ok: false, message: MessageCode.AccountLocked };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    let failures: number;
+    let lock: boolean;
+    try {
+      // Counted in SQL so that concurrent failures are not lost.
+      const [row] = await ctx.db
+        .update(users)
+        .set({ failedLogins: sql`${users.failedLogins} + 1` })
+        .where(eq(users.id, user.id))
+        .returning({ failedLogins: users.failedLogins });
+      failures = row?.failedLogins ?? user.failedLogins + 1;
+      lock = failures >= ctx.config.LOGIN_LOCK_ATTEMPTS;
+      if (lock) {
+        await ctx.db
+          .update(users)
+          .set({ failedLogins: 0, lockedUntil: new Date(Date.now() + ctx.config.LOGIN_LOCK_MINUTES * 60_000) })
+          .where(eq(users.id, user.id));
+      }
+    } catch (err) {
+      req.log.error({ event: 'login-error', userId: user.id, err }, 'sign-in failure not recorded');
+      return { ok: false, message: MessageCode.AccountInfoError };
+    }
+    req.log.info(
+      { event: lock ? 'account-locked' : 'login-failure', userId: user.id, failures },
+      lock ? 'account locked' : 'sign-in failed',
+    );
+    return { ok: false, message: lock ? MessageCode.AccountLocked : MessageCode.IncorrectLogin };
+  }
+  if (user.isAdmin && form.type !== 'corp') {
+    req.log.info({ event: 'login-refused', reason: 'admin-form', userId: user.id }, 'sign-in refused');
+    return { ok: false, message: MessageCode.AdminNotAllowedHere };
+  }
+  if (!FORM_ADMITS[form.type].includes(user.accountType as AccountType)) {
+    req.log.info({ event: 'login-refused', reason: 'wrong-form', userId: user.id }, 'sign-in refused');
+    return { ok: false, message: MessageCode.WrongPartOfSite };
+  }
+  // The programme switched off by configuration (207): only after the password, so it tells nothing of the
+  // account to someone who does not know it; corporate staff run the programme and still sign in.
+  if (!ctx.config.PROGRAMME_AVAILABLE && user.accountType !== 0) {
+    req.log.info({ event: 'login-refused', reason: 'programme-unavailable', userId: user.id }, 'sign-in refused');
+    return { ok: false, message: MessageCode.ProgrammeUnavailable };
+  }
+  // A dealer works on its merchant number's rows; without one there is nothing it may see.
+  if (user.accountType === 1 && user.merchantNo == null) {
+    req.log.info({ event: 'login-refused', reason: 'no-merchant-number', userId: user.id }, 'sign-in refused');
+    return { ok: false, message: MessageCode.NoMerchantNumbers };
+  }
+
+  // A new session id at every sign-in; the one the browser held before is ended.
+  const previous = req.principal?.sessionIdHash;
+  const token = newToken();
+  const badLanguage = !LANGUAGE_CODES.has(user.language);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (previous) await endSession(tx, previous);
+      await insertSession(tx, {
+        idHash: hashToken(token),
+        userId: user.id,
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      });
+      await tx
+        .update(users)
+        .set({ failedLogins: 0, lockedUntil: null, ...(badLanguage ? { language: 0 } : {}) })
+        .where(eq(users.id, user.id));
+      await audit(
+        tx,
+        { principal: null, id: req.id },
+        {
+          actor: { userId: user.id, username: user.username },
+          entity: 'session',
+          entityId: user.id,
+          action: 'sign-in',
+          after: { username: user.username, type: form.type },
+        },
+      );
+    });
+  } catch (err) {
+    req.log.error({ event: 'login-error', userId: user.id, err }, 'session not created');
+    return { ok: false, message: MessageCode.SessionCreationFailed };
+  }
+  req.log.info({ event: 'login-success', userId: user.id }, 'signed in');
+  // A language code the portal does not have falls back to English US, and the welcome page says so (1410).
+  return { ok: true, token, user, ...(badLanguage ? { message: MessageCode.LanguageUnavailable } : {}) };
+}
+
+/** The welcome page of a user's account type, with the link placeholders filled. */
+export function welcomeUrl(ctx: AppContext, user: { accountType: number; alternatePortalUser: boolean }): string {
+  const slug = AccountTypeSlug[user.accountType as AccountType] ?? 'cust';
+  const link = fillLink(ctx.config.WELCOME_LINK, linkValues(user, slug));
+  return user.alternatePortalUser && link.startsWith('/ui/') ? `/${ctx.config.ALTERNATE_PORTAL_PREFIX}${link}` : link;
+}
+
+export function loginPageUrl(ctx: AppContext, slug: Slug): string {
+  return fillLink(ctx.config.LOGIN_PAGE_LINK, linkValues(null, slug));
+}
+
+/** REFERRER_URL is followed only when it is a path on this site, never another host. */
+export function safeReferrer(ctx: AppContext, referrer: string | undefined, slug: Slug): string {
+  if (referrer) {
+    try {
+      const base = new URL(ctx.config.PUBLIC_URL);
+      const u = new URL(referrer, base);
+      // The answer is the path alone, so it must not start with '//' (a browser reads that as another
+      // host): 'http://us//evil.example' and '/.//evil.example' both resolve to such a path.
+      if (u.origin === base.origin && !u.pathname.startsWith('//')) return u.pathname;
+    } catch {
+      /* fall through to the login page */
+    }
+  }
+  return loginPageUrl(ctx, slug);
+}
+
+export function isSlug(v: string): v is Slug {
+  return v in SLUG_TO_ACCOUNT_TYPE;
+}
+
+/**
+ * Ends the user's sessions, in this browser and every other one (a sign-out on a shared computer must not
+ * leave the user signed in elsewhere by mistake, nor a stolen session alive); false when that failed
+ * (message 217: the browser is told to close itself).
+ */
+export async function logout(ctx: AppContext, req: FastifyRequest): Promise<boolean> {
+  if (!req.principal) return true;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await endUserSessions(tx, req.principal!.userId);
+      await audit(tx, req, { entity: 'session', entityId: req.principal!.userId, action: 'sign-out' });
+    });
+  } catch (err) {
+    req.log.error({ event: 'logout-error', userId: req.principal.userId, err }, 'session not ended');
+    return false;
+  }
+  req.log.info({ event: 'logout', userId: req.principal.userId }, 'signed out');
+  return true;
+}
+
+export async function setLanguage(ctx: AppContext, req: FastifyRequest, language: number) {
+  const p = req.principal!;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ language, updatedAt: sql`now()` })
+      .where(eq(users.id, p.userId));
+    await audit(tx, req, { entity: 'user', entityId: p.userId, action: 'language', before: { language: p.language }, after: { language } });
+  });
+}

@@ -1,0 +1,127 @@
+import { and, count, eq, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { countryOfState, type AccountRequest, type AccountRequestStatus, type accountRequestListQuerySchema } from '@fc/contract/customers';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { accountRequests } from '../../db/schema/index';
+import { audit } from '../../audit/audit';
+import { contains, offsetOf, orderBy } from '../../http/list';
+import { notFound } from '../../http/errors';
+
+type ListQuery = z.output<typeof accountRequestListQuerySchema>;
+
+/**
+ * Stores the request, then e-mails the support mailbox after the commit: a mail failure is logged and the
+ * request stays stored for corporate staff to review on the account requests page.
+ */
+export async function createAccountRequest(ctx: AppContext, req: FastifyRequest, input: AccountRequest): Promise<number> {
+  const country = countryOfState(input.state);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(accountRequests)
+      .values({
+        fullName: input.full_name,
+        jobTitle: input.job_title,
+        phone: input.phone,
+        email: input.email,
+        accountNumber: Number(input.account_number),
+        companyName: input.company_name,
+        address: input.address,
+        city: input.city,
+        state: input.state.toUpperCase(),
+        country,
+        zip: input.zip,
+      })
+      .returning();
+    await audit(tx, req, { entity: 'account_request', entityId: created!.id, action: 'create', after: { ...input, country } });
+    return created!;
+  });
+  try {
+    await ctx.mailer.send({
+      to: ctx.config.SUPPORT_MAILBOX,
+      subject: `Account request #${row.id}: ${row.companyName} (customer ${row.accountNumber})`,
+      text: [
+        `A new account request was submitted on the ${ctx.config.BRAND_NAME} portal.`,
+        '',
+        `Request:        #${row.id}`,
+        `Full name:      ${row.fullName}`,
+        `Job title:      ${row.jobTitle}`,
+        `Phone:          ${row.phone}`,
+        `E-mail:         ${row.email}`,
+        `Customer no.:   ${row.accountNumber}`,
+        `Company:        ${row.companyName}`,
+        `Address:        ${row.address}`,
+        `City:           ${row.city}`,
+        `State:          ${row.state} (${row.country})`,
+        `Zip:            ${row.zip}`,
+        '',
+        `Review it on ${ctx.config.PUBLIC_URL}/ui/corp/account-requests (review takes 1 to 2 business days).`,
+      ].join('\n'),
+    });
+  } catch (err) {
+    req.log.error({ err, accountRequestId: row.id }, 'account request stored, but the support mail failed');
+  }
+  return row.id;
+}
+
+const sortColumns = {
+  created_at: accountRequests.createdAt,
+  updated_at: accountRequests.updatedAt,
+  full_name: sql`lower(${accountRequests.fullName})`,
+  company_name: sql`lower(${accountRequests.companyName})`,
+  account_number: accountRequests.accountNumber,
+  state: accountRequests.state,
+  status: accountRequests.status,
+};
+
+export async function listAccountRequests(ctx: AppContext, q: ListQuery) {
+  const where = and(
+    q.filters.status ? eq(accountRequests.status, q.filters.status) : undefined,
+    q.search
+      ? or(
+          contains(accountRequests.fullName, q.search),
+          contains(accountRequests.companyName, q.search),
+          contains(accountRequests.email, q.search),
+          contains(accountRequests.accountNumber, q.search),
+          contains(accountRequests.city, q.search),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(accountRequests)
+      .where(where)
+      .orderBy(...orderBy(q.sort, sortColumns, accountRequests.id))
+      .limit(q.page.size)
+      .offset(offsetOf(q.page)),
+    ctx.db.select({ n: count() }).from(accountRequests).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function setAccountRequestStatus(
+  ctx: AppContext,
+  req: FastifyRequest,
+  id: number,
+  status: AccountRequestStatus,
+  reviewer: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(accountRequests).where(eq(accountRequests.id, id)).for('update');
+    if (!before) throw notFound('not-found', `No account request ${id}`);
+    const [after] = await tx
+      .update(accountRequests)
+      .set({ status, reviewedBy: reviewer, updatedAt: sql`now()` })
+      .where(eq(accountRequests.id, id))
+      .returning();
+    await audit(tx, req, {
+      entity: 'account_request',
+      entityId: id,
+      action: 'status',
+      before: { status: before.status },
+      after: { status },
+    });
+    return after!;
+  });
+}

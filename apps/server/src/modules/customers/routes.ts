@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountRequestListQuerySchema,
+  accountRequestSchema,
+  accountRequestStatusSchema,
+  COUNTRIES,
+  CUSTOMER_OPTION_LISTS,
+  createCustomerSchema,
+  customerListQuerySchema,
+  customerOptionsQuerySchema,
+  EXPRESS_MAIL_TYPES,
+  ADDRESS_TYPES,
+  STATES,
+} from '@fc/contract/customers';
+import { kebabCase } from '@fc/contract';
+import type { AppContext } from '../../context';
+import { principalOf } from '../../http/access';
+import { badRequest, notFound } from '../../http/errors';
+import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
+import { createAccountRequest, listAccountRequests, setAccountRequestStatus } from './account-requests';
+import { purchasingRequirements } from './purchase-requirements';
+import { createCustomer, customerDetails, listCustomers, optionGroups } from './service';
+
+/** The specification's wire names: cust-no, address-1 (a hyphen before a trailing number too). */
+const wireName = (key: string) => kebabCase(key).replace(/([a-z])(\d)/g, '$1-$2');
+
+/** Nested objects keep the wire's kebab-case keys too (custDetails → cust-details: {cust-no, ...}). */
+function kebabDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(kebabDeep);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wireName(k), kebabDeep(v)]));
+  }
+  return value;
+}
+
+const idParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53),
+});
+const custNoParam = z.object({ custNo: z.coerce.number().int().min(1).max(99999) });
+
+export const customersRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // ------------------------------------------------ address options (public: the request form uses them)
+    app.get('/fc-common-api/address/states', { config: { access: 'public' } }, async (_req, reply) =>
+      sendData(
+        reply,
+        STATES.map((s) => resource('states', s.value, { value: s.value, label: s.label, country: s.country })),
+      ),
+    );
+
+    app.get('/fc-common-api/address/options', { config: { access: 'public' } }, async (_req, reply) =>
+      sendData(reply, [
+        resource('address-options', 'country', {
+          name: 'country',
+          options: COUNTRIES.map((c) => ({ value: c.value, label: c.label, iso: c.iso })),
+        }),
+        resource('address-options', 'state', { name: 'state', options: STATES }),
+        resource('address-options', 'address_type', { name: 'address_type', options: ADDRESS_TYPES }),
+        resource('address-options', 'express_mail_type', { name: 'express_mail_type', options: EXPRESS_MAIL_TYPES }),
+      ]),
+    );
+
+    // ------------------------------------------------ account requests
+    app.post(
+      '/fc-common-api/users/create_account_request',
+      { config: { access: 'public' }, schema: { body: accountRequestSchema } },
+      async (req, reply) => {
+        const id = await createAccountRequest(ctx, req, req.body);
+        return sendResult(reply, { requestId: id }, id);
+      },
+    );
+
+    app.get(
+      '/fc-common-api/users/account_requests',
+      { config: { access: 'corporate' }, schema: { querystring: accountRequestListQuerySchema } },
+      async (req, reply) => {
+        const { rows, total } = await listAccountRequests(ctx, req.query);
+        return sendList(reply, {
+          url: req.url,
+          type: 'account-requests',
+          total,
+          page: req.query.page,
+          rows: rows.map(({ id, ...r }) => ({ id, attributes: r })),
+        });
+      },
+    );
+
+    app.post(
+      '/fc-common-api/users/account_requests/:id/status',
+      { config: { access: 'corporate' }, schema: { params: idParam, body: accountRequestStatusSchema } },
+      async (req, reply) => {
+        const row = await setAccountRequestStatus(ctx, req, req.params.id, req.body.status, principalOf(req).username);
+        return sendResult(reply, { requestStatus: row.status, reviewedBy: row.reviewedBy }, row.id);
+      },
+    );
+
+    // ------------------------------------------------ customer creation (corporate: docs/decisions/0010)
+    app.get(
+      '/framework/customers/options/:list',
+      {
+        config: { access: 'corporate' },
+        schema: { params: z.object({ list: z.string().max(40) }), querystring: customerOptionsQuerySchema },
+      },
+      async (req, reply) => {
+        const list = CUSTOMER_OPTION_LISTS.find((l) => l === req.params.list);
+        if (!list) throw notFound('not-found', `No option list ${req.params.list}`);
+        // Only the link customer list is searched; the others are short, fixed lists.
+        if (req.query.search !== undefined && list !== 'link_customer')
+          throw badRequest('invalid', `The ${list} list takes no search`, 'filter[search]');
+        const groups = await optionGroups(ctx, list, req.query.search);
+        return sendData(
+          reply,
+          groups.map((g) => resource('customer-options', g.name, { name: g.name, options: g.options })),
+        );
+      },
+    );
+
+    app.post(
+      '/framework/customers/create',
+      { config: { access: 'corporate' }, schema: { body: createCustomerSchema } },
+      async (req, reply) => {
+        const custNo = await createCustomer(ctx, req, req.body);
+        return sendResult(reply, { custNo }, custNo);
+      },
+    );
+
+    // The old address the create form goes to after success; our customer maintenance page answers it.
+    app.get('/cgi-bin/ui/customer_maintenance.cgi', { config: { access: 'public' } }, async (_req, reply) =>
+      reply.redirect('/ui/corp/customers', 303),
+    );
+
+    // ------------------------------------------------ customer maintenance
+    app.get(
+      '/framework/customers',
+      { config: { access: 'corporate' }, schema: { querystring: customerListQuerySchema } },
+      async (req, reply) => {
+        const { rows, total } = await listCustomers(ctx, req.query);
+        return sendList(reply, {
+          url: req.url,
+          type: 'customers',
+          total,
+          page: req.query.page,
+          rows: rows.map((r) => ({ id: r.custNo, attributes: r })),
+        });
+      },
+    );
+
+    app.get('/framework/customers/:custNo', { config: { access: 'corporate' }, schema: { params: custNoParam } }, async (req, reply) => {
+      const details = await customerDetails(ctx, req.params.custNo);
+      return sendData(reply, [resource('customers', details.custNo, details)]);
+    });
+
+    // ------------------------------------------------ purchase requirements (the signed-in customer only)
+    app.get('/fc-common-api/cards/cust/purchasing_requirements', { config: { access: 'customer' } }, async (req, reply) => {
+      const custNo = principalOf(req).custNo;
+      if (custNo == null) throw notFound('not-found', 'No customer is linked to this sign-in.');
+      const data = await purchasingRequirements(ctx, custNo);
+      return sendData(reply, [
+        resource('purchasing-requirements', custNo, {
+          custDetails: kebabDeep(data.custDetails),
+          cardOptions: kebabDeep(data.cardOptions),
+          columnInfo: kebabDeep(data.columnInfo),
+        }),
+      ]);
+    });
+  };

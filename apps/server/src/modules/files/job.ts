@@ -1,0 +1,200 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
+import { FileMessageCode, type FileMessage, type InboundKind } from '@fc/contract/files';
+import type { AppContext } from '../../context';
+import { audit } from '../../audit/audit';
+import { byteaAsBase64, inboundFiles } from '../../db/schema/index';
+import type { JobDefinition } from '../../jobs/registry';
+import { englishMessage } from './messages';
+import { fileJobName, sendFileJob } from './service';
+
+export type { InboundKind };
+export type InboundFile = typeof inboundFiles.$inferSelect;
+
+/** How a file's processing ended. `osReturnCode` 0 is processed; any other value failed as a whole. */
+export interface FileOutcome {
+  /** 0 success (applied), 1 failure (rejected), 2 ok (nothing new). */
+  unitStatus: 0 | 1 | 2;
+  /**
+   * What happened or why not: a code with values (the web app translates it) or, for a module that has no
+   * codes yet, an English sentence shown as it is.
+   */
+  message: string | FileMessage;
+  osReturnCode: number;
+  result?: Buffer;
+  resultName?: string;
+}
+
+export type FileHandler = (
+  ctx: AppContext,
+  file: InboundFile,
+  progress: (done: number, total?: number) => Promise<void>,
+  log: FastifyBaseLogger,
+) => Promise<FileOutcome>;
+
+/** A running row whose heartbeat is older than JOB_STALE_SECONDS (default 60) belongs to a process that died. */
+const staleSeconds = (ctx: AppContext) => ctx.config.JOB_STALE_SECONDS;
+const RETRY_LIMIT = 3;
+
+/**
+ * Claims a file for processing: a queued row, or a running one whose process stopped beating. The
+ * update is a single statement, so of two jobs for one file only one gets the row.
+ */
+export async function claimFile(ctx: AppContext, seq: number): Promise<InboundFile | undefined> {
+  const [row] = await ctx.db
+    .update(inboundFiles)
+    .set({
+      state: 'running',
+      attempts: sql`${inboundFiles.attempts} + 1`,
+      startedAt: sql`coalesce(${inboundFiles.startedAt}, now())`,
+      heartbeatAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(inboundFiles.seq, seq),
+        or(
+          eq(inboundFiles.state, 'queued'),
+          and(
+            eq(inboundFiles.state, 'running'),
+            or(isNull(inboundFiles.heartbeatAt), lt(inboundFiles.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds(ctx)})`)),
+          ),
+        ),
+      ),
+    )
+    .returning({ ...fileColumns, content: byteaAsBase64(inboundFiles.content) });
+  return row ? { ...row, content: row.content ?? Buffer.alloc(0), result: null } : undefined;
+}
+
+// Every column but the two files: the content is read as base64 (see `bytea`), the result is not needed.
+const { content: _content, result: _result, ...fileColumns } = getTableColumns(inboundFiles);
+
+/** Records the outcome once, with its audit record; a row that is no longer running is left alone. */
+export async function finishFile(ctx: AppContext, seq: number, outcome: FileOutcome): Promise<boolean> {
+  const coded = typeof outcome.message === 'string' ? null : outcome.message;
+  const message = coded ? englishMessage(coded) : (outcome.message as string);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(inboundFiles)
+      .set({
+        state: outcome.osReturnCode === 0 ? 'done' : 'failed',
+        unitStatus: outcome.unitStatus,
+        message: message.slice(0, 2000),
+        messageCode: coded?.code ?? null,
+        messageValues: coded?.values ?? null,
+        osReturnCode: outcome.osReturnCode,
+        result: outcome.result ?? null,
+        resultName: outcome.resultName ?? null,
+        finishedAt: sql`now()`,
+        heartbeatAt: null,
+      })
+      .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')))
+      .returning({ seq: inboundFiles.seq, kind: inboundFiles.kind, rowsDone: inboundFiles.rowsDone });
+    if (!row) return false;
+    await audit(tx, null, {
+      entity: 'inbound_file',
+      entityId: seq,
+      action: outcome.osReturnCode === 0 ? 'processed' : 'failed',
+      after: {
+        kind: row.kind,
+        unitStatus: outcome.unitStatus,
+        osReturnCode: outcome.osReturnCode,
+        message,
+        rowsDone: row.rowsDone,
+      },
+    });
+    return true;
+  });
+}
+
+/**
+ * The job of one kind of inbound file. It runs `handler` at most once to a recorded end per file:
+ * a job for a file already done or failed does nothing, a job whose process died is taken over once
+ * its heartbeat is stale, and a handler that throws (a crash, a lost database) leaves the row for the
+ * retry, up to RETRY_LIMIT retries, after which the file fails with the error's message. Handlers must
+ * be idempotent: a re-run after a crash finds the writes of the first run and adds no duplicates.
+ */
+export function defineFileJob(kind: InboundKind, handler: FileHandler): JobDefinition {
+  return {
+    name: fileJobName(kind),
+    retryLimit: RETRY_LIMIT,
+    expireInSeconds: 30 * 60,
+    async handle(ctx, data, log) {
+      const seq = Number((data as { seq?: unknown }).seq);
+      if (!Number.isSafeInteger(seq)) return;
+      const file = await claimFile(ctx, seq);
+      if (!file) {
+        log.info({ seq }, 'inbound file already processed or being processed elsewhere');
+        return;
+      }
+      if (file.kind !== kind) {
+        await finishFile(ctx, seq, {
+          unitStatus: 1,
+          osReturnCode: 1,
+          message: { code: FileMessageCode.WrongKind, values: { kind: file.kind, expected: kind } },
+        });
+        return;
+      }
+      const beat = async () => {
+        await ctx.db
+          .update(inboundFiles)
+          .set({ heartbeatAt: sql`now()` })
+          .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')));
+      };
+      const timer = setInterval(() => void beat().catch(() => {}), (staleSeconds(ctx) * 1000) / 4);
+      timer.unref();
+      const progress = async (done: number, total?: number) => {
+        await ctx.db
+          .update(inboundFiles)
+          .set({ rowsDone: done, ...(total !== undefined ? { rowsTotal: total } : {}), heartbeatAt: sql`now()` })
+          .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')));
+      };
+      let outcome: FileOutcome;
+      try {
+        outcome = await handler(ctx, file, progress, log);
+      } catch (err) {
+        clearInterval(timer);
+        log.error({ err, seq, attempt: file.attempts }, 'inbound file processing failed');
+        if (file.attempts > RETRY_LIMIT) {
+          await finishFile(ctx, seq, {
+            unitStatus: 1,
+            osReturnCode: 1,
+            message: {
+              code: FileMessageCode.RetriesExhausted,
+              values: { attempts: file.attempts, detail: String((err as Error).message).slice(0, 500) },
+            },
+          });
+          return;
+        }
+        // Hand the row straight to the retry rather than making it wait for a stale heartbeat.
+        await ctx.db
+          .update(inboundFiles)
+          .set({ heartbeatAt: null })
+          .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')))
+          .catch(() => {});
+        throw err;
+      }
+      clearInterval(timer);
+      await finishFile(ctx, seq, outcome);
+    },
+    async recover(ctx) {
+      // Stored while no queue existed yet (no worker had ever started), or its job was removed: send under the row's own job id.
+      const queued = await ctx.db
+        .select({ seq: inboundFiles.seq, jobId: inboundFiles.jobId })
+        .from(inboundFiles)
+        .where(and(eq(inboundFiles.kind, kind), eq(inboundFiles.state, 'queued')));
+      for (const row of queued) await sendFileJob(ctx, kind, row.seq, row.jobId ?? undefined);
+      // Running in a process that died: a fresh job takes the row over (its claim checks the heartbeat).
+      const orphaned = await ctx.db
+        .select({ seq: inboundFiles.seq })
+        .from(inboundFiles)
+        .where(
+          and(
+            eq(inboundFiles.kind, kind),
+            eq(inboundFiles.state, 'running'),
+            or(isNull(inboundFiles.heartbeatAt), lt(inboundFiles.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds(ctx)})`)),
+          ),
+        );
+      for (const row of orphaned) await sendFileJob(ctx, kind, row.seq);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { and, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { AccountType, effectiveType } from '@fc/contract';
+import { PriceFileStatus, type InboundKind } from '@fc/contract/files';
+import type { Db } from '../../db/client';
+import { byteaAsBase64, inboundFiles, users } from '../../db/schema/index';
+import type { SessionPrincipal } from '../../http/access';
+
+/** Price report rows shown at most (the table has no paging; older files stay on the file-status page). */
+export const PRICE_LIST_LIMIT = 100;
+/** Processing dates the file-status page shows. */
+export const FILE_STATUS_DAYS = 31;
+
+/** Corporate staff see every file; a dealer only its own merchant's (none without a merchant number). */
+export function scopeOf(p: SessionPrincipal): SQL | undefined {
+  if (effectiveType(p) === AccountType.Corporate) return undefined;
+  return p.merchantNo == null ? sql`false` : eq(inboundFiles.merchantNo, p.merchantNo);
+}
+
+/** 26 queued or running, 19 processed, 13 failed (document 1 section 4). */
+export const priceStatusSql =
+  sql<number>`(case ${inboundFiles.state} when 'done' then ${sql.raw(String(PriceFileStatus.Processed))} when 'failed' then ${sql.raw(String(PriceFileStatus.Failed))} else ${sql.raw(String(PriceFileStatus.InProgress))} end)`.mapWith(
+    Number,
+  );
+
+const priceColumns = {
+  seq: inboundFiles.seq,
+  entryDate: inboundFiles.createdAt,
+  status: priceStatusSql,
+  fileName: inboundFiles.fileName,
+  merchantNo: inboundFiles.merchantNo,
+  message: inboundFiles.message,
+  messageCode: inboundFiles.messageCode,
+  messageValues: inboundFiles.messageValues,
+  rowsDone: inboundFiles.rowsDone,
+  rowsTotal: inboundFiles.rowsTotal,
+  jobId: inboundFiles.jobId,
+  osReturnCode: inboundFiles.osReturnCode,
+};
+
+export async function listPriceFiles(db: Db, p: SessionPrincipal) {
+  const where = and(eq(inboundFiles.kind, 'price'), scopeOf(p));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(priceColumns)
+      .from(inboundFiles)
+      .where(where)
+      .orderBy(desc(inboundFiles.createdAt), desc(inboundFiles.seq))
+      .limit(PRICE_LIST_LIMIT),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inboundFiles)
+      .where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findPriceFileByJob(db: Db, p: SessionPrincipal, jobId: string) {
+  const [row] = await db
+    .select(priceColumns)
+    .from(inboundFiles)
+    .where(and(eq(inboundFiles.kind, 'price'), eq(inboundFiles.jobId, jobId), scopeOf(p)))
+    .limit(1);
+  return row;
+}
+
+export async function findPriceResult(db: Db, p: SessionPrincipal, seq: number) {
+  const [row] = await db
+    .select({
+      state: inboundFiles.state,
+      result: byteaAsBase64(inboundFiles.result),
+      resultName: inboundFiles.resultName,
+      fileName: inboundFiles.fileName,
+    })
+    .from(inboundFiles)
+    .where(and(eq(inboundFiles.kind, 'price'), eq(inboundFiles.seq, seq), scopeOf(p)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Processed files of the last FILE_STATUS_DAYS processing dates (UTC), newest first, with their date;
+ * the route groups consecutive rows of one date.
+ */
+export async function listFileStatusUnits(db: Db, p: SessionPrincipal) {
+  const day = sql<string>`to_char(${inboundFiles.finishedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const scope = and(isNotNull(inboundFiles.unitStatus), isNotNull(inboundFiles.finishedAt), scopeOf(p));
+  const since = db.select({ d: sql`min(d)` }).from(
+    db
+      .selectDistinct({ d: sql`(${inboundFiles.finishedAt} at time zone 'UTC')::date`.as('d') })
+      .from(inboundFiles)
+      .where(scope)
+      .orderBy(sql`1 desc`)
+      .limit(FILE_STATUS_DAYS)
+      .as('days'),
+  );
+  return db
+    .select({
+      seq: inboundFiles.seq,
+      date: day,
+      kind: sql<InboundKind>`${inboundFiles.kind}`,
+      name: inboundFiles.fileName,
+      status: sql<number>`${inboundFiles.unitStatus}`,
+      statusMsg: sql<string>`coalesce(${inboundFiles.message}, '')`,
+      statusMsgCode: inboundFiles.messageCode,
+      statusMsgValues: inboundFiles.messageValues,
+      finishedAt: inboundFiles.finishedAt,
+    })
+    .from(inboundFiles)
+    .where(and(scope, gte(sql`(${inboundFiles.finishedAt} at time zone 'UTC')::date`, sql`(${since})`)))
+    .orderBy(desc(inboundFiles.finishedAt), desc(inboundFiles.seq))
+    .limit(2000);
+}
+
+/**
+ * A merchant number is a dealer of the programme when a dealer login (account type 1) carries it, enabled
+ * or not: there is no merchants table, and a disabled login does not end the dealership (decision 0092).
+ */
+export async function isDealerMerchant(db: Db, merchantNo: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(users)
+    .where(and(eq(users.accountType, AccountType.Merchant), eq(users.merchantNo, merchantNo)))
+    .limit(1);
+  return !!row;
+}

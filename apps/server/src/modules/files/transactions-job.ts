@@ -1,0 +1,124 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  centsToText,
+  checkTransactionRow,
+  FileMessageCode,
+  REJECTS_LISTED,
+  RowMessageCode,
+  TRANSACTION_FILE_COLUMNS,
+  type RowMessage,
+} from '@fc/contract/files';
+import type { AppContext } from '../../context';
+import { batchSizeFor, csvBatches, CsvFileError } from './csv';
+import { defineFileJob, type FileOutcome, type InboundFile } from './job';
+
+/**
+ * One batch of purchases: rows of unknown customers come back as rejected; a purchase already held
+ * (same customer, invoice and item code) is not added again. Rows that this file added in an earlier
+ * run (a re-run after a crash) count as added. An advisory lock serialises concurrent transaction
+ * files, which would otherwise both see a purchase as new.
+ */
+const mergeSql = (seq: number, json: string) => sql`with input as (
+  select * from json_to_recordset(${json}::json) as i(o int, cust_no int, trx_date date, invoice text, item_code text, amount numeric, currency smallint)
+),
+known as (
+  select i.*, exists (select 1 from customers c where c.cust_no = i.cust_no) as known,
+         (select t.source_file_seq from transactions t
+           where t.cust_no = i.cust_no and t.invoice = i.invoice and t.item_code = i.item_code limit 1) as held_by
+    from input i
+),
+added as (
+  insert into transactions (cust_no, trx_date, invoice, item_code, amount, currency, source_file_seq)
+  select cust_no, trx_date, invoice, item_code, amount, currency, ${seq}::int from known where known and held_by is null
+  returning 1
+)
+select (select count(*) from added)::int as added,
+       (select count(*) from known where known and held_by = ${seq}::int)::int as mine,
+       (select count(*) from known where known and held_by is not null and held_by <> ${seq}::int)::int as held,
+       coalesce((select json_agg(o order by o) from known where not known), '[]'::json) as unknown`;
+
+const LOCK_KEY = 727_275;
+
+export async function processTransactionFile(
+  ctx: AppContext,
+  file: InboundFile,
+  progress: (done: number, total?: number) => Promise<void>,
+  log: FastifyBaseLogger,
+): Promise<FileOutcome> {
+  const rowCount = Number((file.params as { rowCount?: number } | null)?.rowCount ?? 0);
+  const total = rowCount > 1 ? rowCount - 1 : undefined;
+  const firstLine = new Map<string, number>();
+  const rejects: RowMessage[] = [];
+  const reject = (m: RowMessage) => {
+    counts.rejected++;
+    if (rejects.length < REJECTS_LISTED) rejects.push(m);
+  };
+  const counts = { added: 0, held: 0, rejected: 0 };
+  let done = 0;
+  try {
+    for await (const batch of csvBatches(file.content, { required: TRANSACTION_FILE_COLUMNS.required, batchSize: batchSizeFor(ctx) })) {
+      const valid: {
+        o: number;
+        cust_no: number;
+        trx_date: string;
+        invoice: string;
+        item_code: string;
+        amount: string;
+        currency: number;
+      }[] = [];
+      const lines: number[] = [];
+      for (const rec of batch) {
+        const check = checkTransactionRow(rec.values);
+        if (!check.ok) {
+          reject({ ...check.message, line: rec.line });
+          continue;
+        }
+        const key = `${check.custNo}\u0000${check.invoice}\u0000${check.itemCode}`;
+        const first = firstLine.get(key);
+        if (first !== undefined) {
+          reject({ code: RowMessageCode.PurchaseRepeated, values: { first }, line: rec.line });
+          continue;
+        }
+        firstLine.set(key, rec.line);
+        lines.push(rec.line);
+        valid.push({
+          o: valid.length,
+          cust_no: check.custNo,
+          trx_date: check.trxDate,
+          invoice: check.invoice,
+          item_code: check.itemCode,
+          amount: centsToText(check.cents),
+          currency: check.currency,
+        });
+      }
+      if (valid.length) {
+        const row = await ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
+          const res = (await tx.execute(mergeSql(file.seq, JSON.stringify(valid)))) as unknown as {
+            rows: { added: number; mine: number; held: number; unknown: number[] }[];
+          };
+          return res.rows[0]!;
+        });
+        counts.added += Number(row.added) + Number(row.mine);
+        counts.held += Number(row.held);
+        for (const o of row.unknown)
+          reject({ code: RowMessageCode.UnknownCustomer, values: { custNo: valid[o]!.cust_no }, line: lines[o] });
+      }
+      done += batch.length;
+      await progress(done, total);
+    }
+  } catch (err) {
+    if (err instanceof CsvFileError) return { unitStatus: 1, osReturnCode: 2, message: err.fileMessage };
+    throw err;
+  }
+  if (done === 0) return { unitStatus: 1, osReturnCode: 3, message: { code: FileMessageCode.NoRows, values: {} } };
+  log.debug({ seq: file.seq, counts }, 'transaction file processed');
+  // The first rejections found, listed by line (a batch's unknown customers are known after its other rejections).
+  rejects.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const message = { code: FileMessageCode.TransactionsSummary, values: { ...counts, rejects } };
+  const unitStatus = counts.added > 0 ? 0 : counts.held > 0 ? 2 : 1;
+  return { unitStatus, osReturnCode: 0, message };
+}
+
+export const transactionFileJob = defineFileJob('transactions', processTransactionFile);

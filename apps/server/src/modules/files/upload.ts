@@ -1,0 +1,214 @@
+import { isUtf8 } from 'node:buffer';
+import type { FastifyRequest } from 'fastify';
+import { CSV_UPLOAD_LIMITS, FileErrorCode } from '@fc/contract/files';
+import { AppError } from '../../http/errors';
+
+export interface CsvUploadOptions {
+  /** Largest file accepted, in bytes (default: the server's UPLOAD_MAX_BYTES). */
+  maxBytes?: number;
+  /** Most records (lines) accepted, a header row included. */
+  maxRows?: number;
+  /** Most fields in one record. */
+  maxColumns?: number;
+  /** Longest record, in bytes. */
+  maxLineBytes?: number;
+  /** The multipart field of the file (default `file`). */
+  field?: string;
+  /**
+   * A check of the raw bytes before the encoding and content checks (the core upload's content scan,
+   * ACP03): it throws to refuse the file.
+   */
+  inspect?: (content: Buffer) => void;
+}
+
+export interface CsvUpload {
+  /** The client's file name without any path or control characters. */
+  fileName: string;
+  content: Buffer;
+  /** The text fields of the form. */
+  fields: Record<string, string>;
+  /** Records in the file, a header row included, blank lines not. */
+  rowCount: number;
+}
+
+const fail = (status: number, code: string, detail: string) => new AppError(status, code, detail, 'file');
+
+/**
+ * A file the upload checks refused, with what is known of it (not its bytes): a route may record it as a
+ * failed unit of the file-status page (decision 0091). The answer to the client is the same AppError.
+ */
+export class FileRefusedError extends AppError {
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    readonly refused: { fileName: string; byteSize: number; fields: Record<string, string> },
+  ) {
+    super(status, code, detail, 'file');
+  }
+}
+
+/**
+ * Reads the single CSV file of a multipart request and checks it before anything is stored: type,
+ * size, emptiness, encoding, binary content, rows, columns and line length. Each refusal names the
+ * `file` field and carries a code of the contract (`FileErrorCode`).
+ */
+export async function readCsvUpload(req: FastifyRequest, opts: CsvUploadOptions = {}): Promise<CsvUpload> {
+  const field = opts.field ?? 'file';
+  // The operator's UPLOAD_MAX_BYTES caps every upload; a route may ask for less, never more.
+  const serverMax = (req.server as { uploadMaxBytes?: number }).uploadMaxBytes ?? CSV_UPLOAD_LIMITS.maxBytes;
+  const maxBytes = Math.min(opts.maxBytes ?? CSV_UPLOAD_LIMITS.maxBytes, serverMax);
+  const maxRows = opts.maxRows ?? CSV_UPLOAD_LIMITS.maxRows;
+  const maxColumns = opts.maxColumns ?? CSV_UPLOAD_LIMITS.maxColumns;
+  const maxLineBytes = opts.maxLineBytes ?? CSV_UPLOAD_LIMITS.maxLineBytes;
+
+  if (!req.isMultipart()) {
+    throw fail(400, FileErrorCode.Required, `Send the file as multipart/form-data in the field "${field}".`);
+  }
+  const fields: Record<string, string> = {};
+  let file: { name: string; content: Buffer; size: number } | undefined;
+  let tooLarge = false;
+  try {
+    // throwFileSizeLimit is read at run time but missing from the parts() option type.
+    const partsOptions = { limits: { fileSize: maxBytes }, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+    for await (const part of req.parts(partsOptions)) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        // Keep draining so that the request ends cleanly, but hold nothing more than the limit.
+        if (size <= maxBytes) chunks.push(chunk);
+      }
+      if (part.fieldname !== field || file) continue;
+      if (part.file.truncated || size > maxBytes) tooLarge = true;
+      file = { name: part.filename, content: Buffer.concat(chunks), size };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw fail(413, FileErrorCode.TooLarge, 'Send one file at a time.');
+    }
+    throw fail(400, FileErrorCode.Required, 'The upload was incomplete or malformed; send the file again.');
+  }
+  if (!file) throw fail(400, FileErrorCode.Required, `Choose a CSV file to upload (field "${field}").`);
+
+  const fileName = sanitizeFileName(file.name);
+  const refuse = (status: number, code: string, detail: string) =>
+    new FileRefusedError(status, code, detail, { fileName, byteSize: file!.size, fields });
+  if (!/\.csv$/i.test(fileName)) throw refuse(415, FileErrorCode.Type, 'Only .csv files are accepted.');
+  try {
+    opts.inspect?.(file.content);
+  } catch (err) {
+    if (err instanceof AppError && !(err instanceof FileRefusedError)) throw refuse(err.status, err.code, err.message);
+    throw err;
+  }
+  if (tooLarge) throw refuse(413, FileErrorCode.TooLarge, `The file is larger than ${formatBytes(maxBytes)}.`);
+  const content = file.content;
+  const body = bodyOf(content);
+  if (isBlank(body)) {
+    throw refuse(400, FileErrorCode.Empty, 'The file is empty.');
+  }
+  if (!isUtf8(body)) throw refuse(400, FileErrorCode.Encoding, 'The file is not UTF-8 text; save it as CSV (UTF-8).');
+
+  const scan = await scanCsv(body, { maxRows, maxColumns, maxLineBytes });
+  if (scan.binary) throw refuse(400, FileErrorCode.Encoding, 'The file holds binary data (control characters), not CSV text.');
+  if (scan.rows > maxRows) throw refuse(400, FileErrorCode.Rows, `The file has more than ${maxRows.toLocaleString('en-US')} rows.`);
+  if (scan.columns > maxColumns) throw refuse(400, FileErrorCode.Columns, `Line ${scan.columnsLine} has more than ${maxColumns} columns.`);
+  if (scan.longLine)
+    throw refuse(400, FileErrorCode.Line, `Line ${scan.longLine} is longer than ${maxLineBytes.toLocaleString('en-US')} characters.`);
+  if (scan.rows === 0) throw refuse(400, FileErrorCode.Empty, 'The file is empty.');
+  return { fileName, content, fields, rowCount: scan.rows };
+}
+
+/** The base name of a client's file name, with control and path characters removed. */
+export function sanitizeFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  return clean.slice(-200) || 'upload.csv';
+}
+
+/** The file without a UTF-8 byte-order mark (spreadsheets write one). */
+export function bodyOf(content: Buffer): Buffer {
+  return content.length >= 3 && content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf ? content.subarray(3) : content;
+}
+
+function isBlank(buf: Buffer): boolean {
+  for (const b of buf) if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
+  return true;
+}
+
+const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} KB`);
+
+interface Scan {
+  rows: number;
+  columns: number;
+  columnsLine: number;
+  longLine: number;
+  binary: boolean;
+}
+
+/**
+ * One pass over the bytes, aware of quoted fields (a quoted field may hold commas and line breaks):
+ * counts records and the widest record, finds the first over-long record and any control character
+ * other than tab, CR and LF. It yields to the event loop every 256 KB so a large file does not stall
+ * other requests.
+ */
+export async function scanCsv(buf: Buffer, limits: { maxRows: number; maxColumns: number; maxLineBytes: number }): Promise<Scan> {
+  const out: Scan = { rows: 0, columns: 0, columnsLine: 0, longLine: 0, binary: false };
+  let inQuotes = false;
+  let fields = 1;
+  let recordStart = 0;
+  let recordHasContent = false;
+  let line = 1;
+  const endRecord = (end: number) => {
+    if (recordHasContent) {
+      out.rows++;
+      if (fields > out.columns) {
+        out.columns = fields;
+        if (fields > limits.maxColumns && !out.columnsLine) out.columnsLine = line;
+      }
+    }
+    if (end - recordStart > limits.maxLineBytes && !out.longLine) out.longLine = line;
+    fields = 1;
+    recordHasContent = false;
+  };
+  const STEP = 1 << 18;
+  for (let start = 0; start < buf.length; start += STEP) {
+    if (start > 0) await new Promise<void>((r) => setImmediate(r));
+    const end = Math.min(buf.length, start + STEP);
+    for (let i = start; i < end; i++) {
+      const c = buf[i]!;
+      if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) {
+        out.binary = true;
+        return out;
+      }
+      if (c === 0x22) {
+        inQuotes = !inQuotes;
+        recordHasContent = true;
+      } else if (inQuotes) {
+        if (c === 0x0a) line++;
+      } else if (c === 0x2c) {
+        fields++;
+        recordHasContent = true;
+      } else if (c === 0x0a) {
+        endRecord(i);
+        line++;
+        recordStart = i + 1;
+        if (out.rows > limits.maxRows) return out;
+      } else if (c !== 0x0d && c !== 0x20 && c !== 0x09) {
+        recordHasContent = true;
+      }
+    }
+  }
+  endRecord(buf.length);
+  return out;
+}

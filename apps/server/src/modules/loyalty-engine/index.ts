@@ -1,0 +1,26 @@
+/**
+ * The rebate engine (issue 9), for other modules (the corporate back office composes these into its
+ * paged lists; see docs/notes/loyalty-schema.md).
+ */
+export {
+  closedStatusesSql,
+  effectiveStatusSql,
+  enrolmentBaseSql,
+  enrolmentFiguresSql,
+  itemQualifiesSql,
+  refreshSpendSql,
+  templateFiguresSql,
+  transactionQualifiesSql,
+} from './sql';
+export {
+  enrolmentFigures,
+  recountedSpend,
+  rows,
+  runLifecycle,
+  today,
+  toNumber,
+  unenrolEnrolments,
+  type EnrolmentFiguresRow,
+  type LifecycleResult,
+} from './repo';
+export { runDailyLifecycle } from './service';

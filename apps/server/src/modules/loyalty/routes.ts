@@ -1,0 +1,329 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bundleBodySchema,
+  bundleDeactivateBodySchema,
+  bundleDetailQuerySchema,
+  bundleListQuerySchema,
+  custsAddBodySchema,
+  custsDelBodySchema,
+  customerOptionsQuerySchema,
+  enrolmentListQuerySchema,
+  isoDay,
+  itemCodeListQuerySchema,
+  itemCodesAddBodySchema,
+  itemCodesCsvFileName,
+  itemCodeUpdateBodySchema,
+  loyaltyCsvFileName,
+  programAddBodySchema,
+  programDetailQuerySchema,
+  programSeqBodySchema,
+  programUpdateBodySchema,
+  templateListQuerySchema,
+} from '@fc/contract/loyalty';
+import { msg } from '@fc/contract';
+import type { AppContext } from '../../context';
+import { cursorRows } from '../../db/cursor';
+import { sendCsv } from '../../http/csv';
+import { badRequest } from '../../http/errors';
+import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
+import {
+  addBundle,
+  BUNDLE_CSV_HEADER,
+  bundleAttributes,
+  bundleCsvRow,
+  bundleDetails,
+  bundleListSql,
+  deactivateBundle,
+  findBundle,
+  listBundles,
+  updateBundle,
+  type BundleSqlRow,
+} from './bundles';
+import {
+  addEnrolment,
+  ENROLMENT_CSV_HEADER,
+  enrolmentAttributes,
+  enrolmentCsvRow,
+  enrolmentListSql,
+  listCustomerOptions,
+  listEnrolments,
+  unenrol,
+  type EnrolmentSqlRow,
+} from './enrolments';
+import {
+  addItemCodes,
+  deleteItemCode,
+  importItemCodes,
+  ITEM_CODE_CSV_HEADER,
+  itemCodeAttributes,
+  itemCodeListSql,
+  listItemCodes,
+  updateItemCode,
+  type ItemCodeSqlRow,
+} from './item-codes';
+import {
+  addTemplate,
+  deactivateTemplate,
+  listTemplates,
+  TEMPLATE_CSV_HEADER,
+  templateAttributes,
+  templateCsvRow,
+  templateDetails,
+  templateListSql,
+  updateTemplate,
+  type TemplateSqlRow,
+} from './templates';
+
+const id = (field: string) =>
+  z.coerce
+    .number({ error: msg('integer', { field }) })
+    .int({ error: msg('integer', { field }) })
+    .min(1, { error: msg('integer', { field }) })
+    .max(2_147_483_647, { error: msg('integer', { field }) });
+
+const VIEW = { access: 'corpLoyaltyView' } as const;
+const MODIFY = { access: 'corpLoyaltyModify' } as const;
+
+/**
+ * The corporate loyalty back office (document 3 sections 2 to 8): enrolments, programme templates,
+ * bundles and item codes. Reading and exporting need task 508 or 509; every change needs 509.
+ */
+export const loyaltyRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // ------------------------------------------------------------------------------------------------
+    // Enrolments (customers tab)
+
+    app.get('/fc-common-api/loyalty-custs', { config: VIEW, schema: { querystring: enrolmentListQuerySchema } }, async (req, reply) => {
+      const { rows, total } = await listEnrolments(ctx.db, req.query);
+      return sendList(reply, {
+        url: req.url,
+        type: 'loyalty-custs',
+        rows: rows.map((r) => ({ id: r.custLoyaltyProgramSeq, attributes: r })),
+        total,
+        page: req.query.page,
+      });
+    });
+
+    app.get('/fc-common-api/loyalty/custs_csv', { config: VIEW, schema: { querystring: enrolmentListQuerySchema } }, async (req, reply) => {
+      const rows = cursorRows<EnrolmentSqlRow>(ctx.database, enrolmentListSql(req.query, 'all').statement);
+      return sendCsv(
+        reply,
+        loyaltyCsvFileName('customers', isoDay()),
+        ENROLMENT_CSV_HEADER,
+        mapRows(rows, (r) => enrolmentCsvRow(enrolmentAttributes(r))),
+      );
+    });
+
+    app.get(
+      '/fc-common-api/loyalty-customer-options',
+      { config: VIEW, schema: { querystring: customerOptionsQuerySchema } },
+      async (req, reply) => {
+        const { rows, total } = await listCustomerOptions(ctx.db, req.query);
+        return sendList(reply, {
+          url: req.url,
+          type: 'loyalty-customer-options',
+          rows: rows.map((r) => ({ id: r.value, attributes: r })),
+          total,
+          page: req.query.page,
+        });
+      },
+    );
+
+    app.post('/fc-common-api/loyalty/custs_add', { config: MODIFY, schema: { body: custsAddBodySchema } }, async (req, reply) => {
+      const row = await addEnrolment(ctx, req, req.body);
+      return sendResult(
+        reply,
+        { success: true, custLoyaltyProgramSeq: row.custLoyaltyProgramSeq, loyaltyProgramStatus: row.status },
+        row.custLoyaltyProgramSeq,
+      );
+    });
+
+    app.post('/fc-common-api/loyalty/custs_del', { config: MODIFY, schema: { body: custsDelBodySchema } }, async (req, reply) => {
+      await unenrol(ctx, req, req.body.cust_loyalty_program_seq);
+      return sendResult(reply, { success: true }, req.body.cust_loyalty_program_seq);
+    });
+
+    // ------------------------------------------------------------------------------------------------
+    // Programme templates (programs tab)
+
+    app.get('/fc-common-api/loyalty-programs', { config: VIEW, schema: { querystring: templateListQuerySchema } }, async (req, reply) => {
+      const { rows, total } = await listTemplates(ctx.db, req.query);
+      return sendList(reply, {
+        url: req.url,
+        type: 'loyalty-programs',
+        rows: rows.map((r) => ({ id: r.loyaltyProgramSeq, attributes: r })),
+        total,
+        page: req.query.page,
+      });
+    });
+
+    app.get(
+      '/fc-common-api/loyalty/programs_csv',
+      { config: VIEW, schema: { querystring: templateListQuerySchema } },
+      async (req, reply) => {
+        const rows = cursorRows<TemplateSqlRow>(ctx.database, templateListSql(req.query, 'all').statement);
+        return sendCsv(
+          reply,
+          loyaltyCsvFileName('programs', isoDay()),
+          TEMPLATE_CSV_HEADER,
+          mapRows(rows, (r) => templateCsvRow(templateAttributes(r))),
+        );
+      },
+    );
+
+    app.get('/fc-common-api/loyalty/program', { config: VIEW, schema: { querystring: programDetailQuerySchema } }, async (req, reply) => {
+      const details = await templateDetails(ctx.db, req.query.loyalty_program_seq);
+      return sendData(reply, [resource('loyalty-program', details.loyaltyProgramSeq, details)]);
+    });
+
+    app.post('/fc-common-api/loyalty/program/add', { config: MODIFY, schema: { body: programAddBodySchema } }, async (req, reply) => {
+      const row = await addTemplate(ctx, req, req.body);
+      return sendResult(reply, { success: true, loyaltyProgramSeq: row.loyaltyProgramSeq }, row.loyaltyProgramSeq);
+    });
+
+    app.post('/fc-common-api/loyalty/program/update', { config: MODIFY, schema: { body: programUpdateBodySchema } }, async (req, reply) => {
+      const row = await updateTemplate(ctx, req, req.body);
+      return sendResult(reply, { success: true, loyaltyProgramSeq: row.loyaltyProgramSeq }, row.loyaltyProgramSeq);
+    });
+
+    app.post(
+      '/fc-common-api/loyalty/program_deactivate',
+      { config: MODIFY, schema: { body: programSeqBodySchema } },
+      async (req, reply) => {
+        await deactivateTemplate(ctx, req, req.body.loyalty_program_seq);
+        return sendResult(reply, { success: true }, req.body.loyalty_program_seq);
+      },
+    );
+
+    // ------------------------------------------------------------------------------------------------
+    // Bundles (bundles tab and bundle detail)
+
+    app.get('/fc-common-api/loyalty-bundles', { config: VIEW, schema: { querystring: bundleListQuerySchema } }, async (req, reply) => {
+      const { rows, total } = await listBundles(ctx.db, req.query);
+      return sendList(reply, {
+        url: req.url,
+        type: 'loyalty-bundles',
+        rows: rows.map((r) => ({ id: r.bundleId, attributes: r })),
+        total,
+        page: req.query.page,
+      });
+    });
+
+    app.get('/fc-common-api/loyalty/bundle/csv', { config: VIEW, schema: { querystring: bundleListQuerySchema } }, async (req, reply) => {
+      const rows = cursorRows<BundleSqlRow>(ctx.database, bundleListSql(req.query, 'all').statement);
+      return sendCsv(
+        reply,
+        loyaltyCsvFileName('bundles', isoDay()),
+        BUNDLE_CSV_HEADER,
+        mapRows(rows, (r) => bundleCsvRow(bundleAttributes(r))),
+      );
+    });
+
+    app.get('/fc-common-api/loyalty/bundle', { config: VIEW, schema: { querystring: bundleDetailQuerySchema } }, async (req, reply) => {
+      const details = await bundleDetails(ctx.db, req.query.bundle_seq);
+      return sendData(reply, [resource('loyalty-bundle', details.bundleSeq, details)]);
+    });
+
+    app.post('/fc-common-api/loyalty/bundle/add', { config: MODIFY, schema: { body: bundleBodySchema } }, async (req, reply) => {
+      const row = await addBundle(ctx, req, req.body.fc_loyalty_bundle);
+      return sendResult(reply, { success: true, bundleSeq: row.bundleSeq }, row.bundleSeq);
+    });
+
+    app.post(
+      '/fc-common-api/loyalty/bundle/:id/update',
+      { config: MODIFY, schema: { params: z.object({ id: id('id') }), body: bundleBodySchema } },
+      async (req, reply) => {
+        const row = await updateBundle(ctx, req, req.params.id, req.body.fc_loyalty_bundle);
+        return sendResult(reply, { success: true, bundleSeq: row.bundleSeq }, row.bundleSeq);
+      },
+    );
+
+    app.post(
+      '/fc-common-api/loyalty/bundle/deactivate',
+      { config: MODIFY, schema: { body: bundleDeactivateBodySchema } },
+      async (req, reply) => {
+        await deactivateBundle(ctx, req, req.body.bundle_seq, req.body.comment);
+        return sendResult(reply, { success: true }, req.body.bundle_seq);
+      },
+    );
+
+    // ------------------------------------------------------------------------------------------------
+    // Item codes
+
+    app.get('/fc-common-api/loyalty-item-codes', { config: VIEW, schema: { querystring: itemCodeListQuerySchema } }, async (req, reply) => {
+      const bundleSeq = req.query.filters.bundle_seq;
+      if (!bundleSeq) throw badRequest('required', 'filter[bundle_seq] is required', 'filter[bundle_seq]');
+      await findBundle(ctx.db, bundleSeq);
+      const { rows, total } = await listItemCodes(ctx.db, bundleSeq, req.query);
+      return sendList(reply, {
+        url: req.url,
+        type: 'loyalty-item-codes',
+        rows: rows.map((r) => ({ id: r.itemCodeSeq, attributes: r })),
+        total,
+        page: req.query.page,
+      });
+    });
+
+    app.get(
+      '/fc-common-api/loyalty/bundles/:bundle/item-codes/csv',
+      { config: VIEW, schema: { params: z.object({ bundle: id('bundle') }), querystring: itemCodeListQuerySchema } },
+      async (req, reply) => {
+        const bundle = await findBundle(ctx.db, req.params.bundle);
+        const rows = cursorRows<ItemCodeSqlRow>(ctx.database, itemCodeListSql(bundle.bundleSeq, req.query, 'all').statement);
+        return sendCsv(
+          reply,
+          itemCodesCsvFileName(bundle.name, isoDay()),
+          ITEM_CODE_CSV_HEADER,
+          mapRows(rows, (row) => {
+            const r = itemCodeAttributes(row);
+            return [r.itemCode, r.description, r.comment, r.dateAdded, r.lastModified, r.modifiedBy];
+          }),
+        );
+      },
+    );
+
+    app.post(
+      '/fc-common-api/loyalty/bundle/:id/item_codes/add',
+      { config: MODIFY, schema: { params: z.object({ id: id('id') }), body: itemCodesAddBodySchema } },
+      async (req, reply) => {
+        const added = await addItemCodes(ctx, req, req.params.id, req.body);
+        return sendResult(reply, { success: true, added }, req.params.id);
+      },
+    );
+
+    app.post(
+      '/fc-common-api/loyalty/bundles/:bundle/item-codes/:itemCodeSeq/update',
+      {
+        config: MODIFY,
+        schema: { params: z.object({ bundle: id('bundle'), itemCodeSeq: id('itemCodeSeq') }), body: itemCodeUpdateBodySchema },
+      },
+      async (req, reply) => {
+        const row = await updateItemCode(ctx, req, req.params.bundle, req.params.itemCodeSeq, req.body);
+        return sendResult(reply, { success: true, itemCode: row.itemCode }, row.itemCodeSeq);
+      },
+    );
+
+    app.post(
+      '/fc-common-api/loyalty/bundles/:bundle/item-codes/:code/delete',
+      { config: MODIFY, schema: { params: z.object({ bundle: id('bundle'), code: z.string().trim().min(1).max(5) }) } },
+      async (req, reply) => {
+        await deleteItemCode(ctx, req, req.params.bundle, req.params.code);
+        return sendResult(reply, { success: true });
+      },
+    );
+
+    app.post(
+      '/fc-common-api/loyalty/bundles/:bundle/item-codes/add/csv',
+      { config: MODIFY, schema: { params: z.object({ bundle: id('bundle') }) } },
+      async (req, reply) => {
+        const { added, fileSeq } = await importItemCodes(ctx, req, req.params.bundle);
+        return sendResult(reply, { success: true, added, fileSeq }, fileSeq);
+      },
+    );
+  };
+
+async function* mapRows<T>(rows: AsyncIterable<T>, f: (row: T) => unknown[]): AsyncGenerator<unknown[]> {
+  for await (const r of rows) yield f(r);
+}

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { SortTerm } from '@fc/contract';
+import type { Tx } from '../../db/client';
+import { principalOf } from '../../http/access';
+import { offsetOf, orderBy } from '../../http/list';
+
+/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
+export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const res = (await tx.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/** A numeric column (text from the driver) as a number; null stays null. */
+export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** Who made a change, as the tables' modified_by holds it. */
+export const actor = (req: FastifyRequest) => principalOf(req).username;
+
+/** A timestamptz column as ISO 8601 UTC text, whatever the driver does with timestamps. */
+export const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** ORDER BY of a list's sort terms over raw column expressions, with the tie-breaker last. */
+export function orderSql<F extends string>(sort: readonly SortTerm<F>[], columns: Record<F, SQL>, tieBreaker: SQL): SQL {
+  return sql.join(orderBy(sort, columns, tieBreaker), sql`, `);
+}
+
+/**
+ * The record count a list statement carried on each of its rows (`total`, from the `count` subquery), or 0
+ * when the caller pages itself (CSV batches). A page past the end has no row to carry it: counted alone.
+ */
+export async function listTotal(db: Tx, found: readonly { total: number | string }[], count: SQL, paged: boolean): Promise<number> {
+  if (paged) return 0;
+  if (found.length) return Number(found[0]!.total);
+  return Number((await rowsOf<{ n: number }>(db, sql`select ${count} as n`))[0]?.n ?? 0);
+}
+
+/**
+ * Which rows a list statement reads: the query's own page (with the record count), a page the caller
+ * chose (no count), or every row in the list's order (no count: the CSV export, read through a cursor).
+ */
+export type ListPage = { limit: number; offset: number } | 'all' | undefined;
+
+/** LIMIT and OFFSET of a list statement for `page` (a NULL limit is no limit). */
+export function limitOffset(q: { page: { number: number; size: number } }, page: ListPage): { limit: number | null; offset: number } {
+  if (page === 'all') return { limit: null, offset: 0 };
+  return { limit: page?.limit ?? q.page.size, offset: page?.offset ?? offsetOf(q.page) };
+}
+
+/** The server's calendar day as YYYYMMDD (dates of the enrolment form are compared on it). */
+export function todayCompact(asOf: string): string {
+  return asOf.replace(/-/g, '');
+}
+
+/** YYYYMMDD to YYYY-MM-DD. */
+export const isoDate = (compact: string) => `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}`;

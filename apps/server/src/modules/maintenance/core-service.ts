@@ -1,0 +1,367 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import type { ListQuery } from '@fc/contract';
+import {
+  CORE_FILE_REQUIRED,
+  CORE_REPORT_HEADER,
+  checkCoreRow,
+  coreFileTypeName,
+  verifyCorePrice,
+  type CoreStatus,
+  type CORE_SORT_FIELDS,
+} from '@fc/contract/maintenance';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { audit } from '../../audit/audit';
+import { coreParts, customers, parts, users } from '../../db/schema/index';
+import { safeCell } from '../../http/csv';
+import { contains, offsetOf, orderBy } from '../../http/list';
+import { CsvFileError, csvBatches } from '../files/csv';
+import type { FileOutcome, InboundFile } from '../files/job';
+
+type CoreSortField = (typeof CORE_SORT_FIELDS)[number];
+export type CoreListQuery = ListQuery<CoreSortField, { name?: string; cust_no?: string; part_no?: string; status?: CoreStatus }>;
+
+const columns = {
+  // Names are sorted as people read them, whatever their case (as the tax list does).
+  name: sql`lower(${customers.custName})`,
+  cust_no: coreParts.custNo,
+  part_no: coreParts.partNo,
+  effective_date: coreParts.effectiveDate,
+  expiry_date: coreParts.expiryDate,
+  status: coreParts.status,
+  file_type: coreParts.fileType,
+} satisfies Record<CoreSortField, unknown>;
+
+/** Core parts with their customer's name, filtered, sorted and paged in SQL. */
+export async function listCoreParts(db: Tx, q: CoreListQuery) {
+  const where: SQL[] = [];
+  if (q.filters.name) where.push(contains(customers.custName, q.filters.name));
+  if (q.filters.cust_no) where.push(contains(coreParts.custNo, q.filters.cust_no));
+  if (q.filters.part_no) where.push(contains(coreParts.partNo, q.filters.part_no));
+  if (q.filters.status) where.push(eq(coreParts.status, q.filters.status));
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: coreParts.id,
+        name: customers.custName,
+        custNo: coreParts.custNo,
+        partNo: coreParts.partNo,
+        effectiveDate: coreParts.effectiveDate,
+        expiryDate: coreParts.expiryDate,
+        status: coreParts.status,
+        fileType: coreParts.fileType,
+        price: coreParts.price,
+      })
+      .from(coreParts)
+      .innerJoin(customers, eq(customers.custNo, coreParts.custNo))
+      .where(condition)
+      .orderBy(...orderBy(q.sort, columns, coreParts.id))
+      .limit(q.page.size)
+      .offset(offsetOf(q.page)),
+    db.select({ n: count() }).from(coreParts).innerJoin(customers, eq(customers.custNo, coreParts.custNo)).where(condition),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, fileType: coreFileTypeName(r.fileType) })), total: total?.n ?? 0 };
+}
+
+export interface CoreProblem {
+  row: number;
+  column: string;
+  value: string;
+  reason: string;
+}
+
+interface CoreCandidate {
+  line: number;
+  custNo: number;
+  partNo: string;
+  effectiveDate: string;
+  expiryDate: string | null;
+  status: CoreStatus;
+  /** Price Verify: the price as given (null: blank), then the verified price to store. */
+  price: string | null;
+}
+
+/** The report of a core upload: one line per problem (row, column, value, reason), formula cells escaped. */
+export function coreReport(problems: readonly CoreProblem[]): Buffer {
+  return Buffer.from(
+    stringify(
+      problems.map((p) => [p.row, p.column, p.value, p.reason].map(safeCell)),
+      { header: true, columns: [...CORE_REPORT_HEADER] },
+    ),
+  );
+}
+
+/** The values of a core row that an upload sets, as the audit record shows them. */
+interface CoreValues {
+  effective_date: string;
+  expiry_date: string | null;
+  status: string;
+  price: string | null;
+}
+
+/** At most this many changed rows are listed, with before and after, in the audit record of one batch. */
+export const CORE_AUDIT_ROWS = 50;
+
+export interface CoreUpsertResult {
+  changed: number;
+  inserted: number;
+  /** Changed rows by "cust_no part_no": the values before (null when the row is new) and after. */
+  rows: { key: string; before: CoreValues | null; after: CoreValues }[];
+}
+
+/** The key and the values of a core row, read before an upload and answered by its upsert. */
+const valueColumns = {
+  custNo: coreParts.custNo,
+  partNo: coreParts.partNo,
+  effectiveDate: coreParts.effectiveDate,
+  expiryDate: coreParts.expiryDate,
+  status: coreParts.status,
+  price: coreParts.price,
+};
+
+/**
+ * Inserts or replaces rows of one file type; answers the rows that changed (an identical row is left
+ * alone) with their values before and after. The rows the batch names are locked first, so the
+ * values read as "before" are the ones the upsert replaces.
+ */
+async function upsertCoreParts(tx: Tx, rows: readonly CoreCandidate[], fileType: number, seq: number): Promise<CoreUpsertResult> {
+  const keyOf = (custNo: number, partNo: string) => `${custNo} ${partNo}`;
+  const existing = await tx
+    .select(valueColumns)
+    .from(coreParts)
+    .where(
+      and(
+        eq(coreParts.fileType, fileType),
+        inArray(coreParts.custNo, [...new Set(rows.map((r) => r.custNo))]),
+        inArray(coreParts.partNo, [...new Set(rows.map((r) => r.partNo))]),
+      ),
+    )
+    .for('update');
+  const beforeOf = new Map(
+    existing.map((e) => [
+      keyOf(e.custNo, e.partNo),
+      { effective_date: e.effectiveDate, expiry_date: e.expiryDate, status: e.status, price: e.price },
+    ]),
+  );
+  const changed = await tx
+    .insert(coreParts)
+    .values(
+      rows.map((r) => ({
+        custNo: r.custNo,
+        partNo: r.partNo,
+        effectiveDate: r.effectiveDate,
+        expiryDate: r.expiryDate,
+        status: r.status,
+        price: r.price,
+        fileType,
+        sourceFileSeq: seq,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [coreParts.custNo, coreParts.partNo, coreParts.fileType],
+      set: {
+        effectiveDate: sql`excluded.effective_date`,
+        expiryDate: sql`excluded.expiry_date`,
+        status: sql`excluded.status`,
+        price: sql`excluded.price`,
+        sourceFileSeq: sql`excluded.source_file_seq`,
+        updatedAt: sql`now()`,
+      },
+      // A re-run after a crash finds its own rows (same source file) and counts them as changed again.
+      setWhere: sql`(${coreParts.effectiveDate}, ${coreParts.expiryDate}, ${coreParts.status}, ${coreParts.price}) is distinct from (excluded.effective_date, excluded.expiry_date, excluded.status, excluded.price) or ${coreParts.sourceFileSeq} = excluded.source_file_seq`,
+    })
+    .returning(valueColumns);
+  const changedRows = changed.map((c) => {
+    const key = keyOf(c.custNo, c.partNo);
+    return {
+      key,
+      before: beforeOf.get(key) ?? null,
+      after: { effective_date: c.effectiveDate, expiry_date: c.expiryDate, status: c.status, price: c.price },
+    };
+  });
+  return { changed: changed.length, inserted: changedRows.filter((r) => r.before === null).length, rows: changedRows };
+}
+
+/**
+ * The audit record of one applied batch: the uploader is the actor; after holds the counts and, like
+ * before, the first CORE_AUDIT_ROWS changed rows keyed "cust_no part_no" (docs/decisions/0081).
+ */
+function coreAuditEntry(file: InboundFile, fileType: number, applied: number, r: CoreUpsertResult) {
+  const listed = r.rows.slice(0, CORE_AUDIT_ROWS);
+  const before: Record<string, CoreValues> = {};
+  const after: Record<string, unknown> = {
+    file_seq: file.seq,
+    file_name: file.fileName,
+    file_type: coreFileTypeName(fileType),
+    rows: applied,
+    changed: r.changed,
+    inserted: r.inserted,
+    updated: r.changed - r.inserted,
+    unlisted: r.rows.length - listed.length,
+  };
+  for (const row of listed) {
+    if (row.before) before[row.key] = row.before;
+    after[row.key] = row.after;
+  }
+  return { entity: 'core_parts', entityId: file.seq, action: 'upload', before, after };
+}
+
+/** Who uploaded the file, as the audit records name them; nobody when the account is gone. */
+async function uploaderOf(ctx: AppContext, file: InboundFile) {
+  if (!file.uploadedBy) return undefined;
+  const [user] = await ctx.db.select({ userId: users.id, username: users.username }).from(users).where(eq(users.id, file.uploadedBy));
+  return user;
+}
+
+/**
+ * The background job of a core upload (type 0 Coreless, any other Price Verify). Every row is checked:
+ * the row's own rules (contract `checkCoreRow`), a customer number that exists, a part number of the
+ * catalogue, and no second row for the same customer and part. Accepted rows replace the customer's
+ * row of that part and type; rejected rows are listed in a report (row, column, value, reason) that is
+ * stored with the file and e-mailed to the uploader. Re-running the job applies the same rows again
+ * with no duplicates.
+ */
+export async function processCoreFile(
+  ctx: AppContext,
+  file: InboundFile,
+  progress: (done: number, total?: number) => Promise<void>,
+  log: FastifyBaseLogger,
+): Promise<FileOutcome> {
+  const fileType = Number((file.params as { type?: unknown } | null)?.type ?? 0) === 0 ? 0 : 1;
+  const problems: CoreProblem[] = [];
+  const rejectedRows = new Set<number>();
+  const firstRowOf = new Map<string, number>();
+  let total = 0;
+  let applied = 0;
+  let changed = 0;
+  let fileError: string | undefined;
+  const uploader = await uploaderOf(ctx, file);
+  try {
+    for await (const batch of csvBatches(file.content, { required: CORE_FILE_REQUIRED, batchSize: 2000 })) {
+      total += batch.length;
+      const candidates: CoreCandidate[] = [];
+      for (const record of batch) {
+        const check = checkCoreRow(record.values, { priceVerify: fileType !== 0 });
+        if (!check.ok) {
+          for (const p of check.problems) problems.push({ row: record.line, ...p });
+          rejectedRows.add(record.line);
+          continue;
+        }
+        const key = `${check.custNo}|${check.partNo}`;
+        const first = firstRowOf.get(key);
+        if (first !== undefined) {
+          problems.push({
+            row: record.line,
+            column: 'part_no',
+            value: check.partNo,
+            reason: `duplicate of row ${first} (same cust_no and part_no)`,
+          });
+          rejectedRows.add(record.line);
+          continue;
+        }
+        firstRowOf.set(key, record.line);
+        candidates.push({
+          line: record.line,
+          custNo: check.custNo,
+          partNo: check.partNo,
+          effectiveDate: check.effectiveDate,
+          expiryDate: check.expiryDate,
+          status: check.status,
+          price: check.price,
+        });
+      }
+      const custNos = [...new Set(candidates.map((c) => c.custNo))];
+      const partNos = [...new Set(candidates.map((c) => c.partNo))];
+      const [knownCustomers, knownParts] = await Promise.all([
+        custNos.length ? ctx.db.select({ custNo: customers.custNo }).from(customers).where(inArray(customers.custNo, custNos)) : [],
+        partNos.length
+          ? ctx.db.select({ partNo: parts.partNo, programPrice: parts.programPrice }).from(parts).where(inArray(parts.partNo, partNos))
+          : [],
+      ]);
+      const customerSet = new Set(knownCustomers.map((c) => c.custNo));
+      const programPriceOf = new Map(knownParts.map((p) => [p.partNo, p.programPrice]));
+      const good: CoreCandidate[] = [];
+      for (const c of candidates) {
+        let ok = true;
+        if (!customerSet.has(c.custNo)) {
+          problems.push({ row: c.line, column: 'cust_no', value: String(c.custNo), reason: `customer ${c.custNo} does not exist` });
+          ok = false;
+        }
+        if (!programPriceOf.has(c.partNo)) {
+          problems.push({ row: c.line, column: 'part_no', value: c.partNo, reason: `part ${c.partNo} is not in the parts catalogue` });
+          ok = false;
+        } else if (fileType !== 0) {
+          // Price Verify: the row's price is checked against the part's programme price (docs/decisions/0082).
+          const verified = verifyCorePrice(c.partNo, c.price, programPriceOf.get(c.partNo) ?? null);
+          if (verified.ok) c.price = verified.price;
+          else {
+            problems.push({ row: c.line, ...verified.problem });
+            ok = false;
+          }
+        }
+        if (ok) good.push(c);
+        else rejectedRows.add(c.line);
+      }
+      if (good.length) {
+        changed += await ctx.db.transaction(async (tx) => {
+          const result = await upsertCoreParts(tx, good, fileType, file.seq);
+          await audit(tx, null, { ...coreAuditEntry(file, fileType, good.length, result), actor: uploader });
+          return result.changed;
+        });
+        applied += good.length;
+      }
+      await progress(total);
+    }
+  } catch (err) {
+    if (!(err instanceof CsvFileError)) throw err;
+    fileError = err.message;
+  }
+  if (!fileError && total === 0) fileError = 'The file has a header row but no data rows.';
+  if (fileError) problems.unshift({ row: 1, column: '', value: '', reason: fileError });
+  await progress(total, total);
+
+  if (problems.length === 0) {
+    return changed > 0
+      ? { unitStatus: 0, osReturnCode: 0, message: `${applied} rows applied (${coreFileTypeName(fileType)}).` }
+      : { unitStatus: 2, osReturnCode: 0, message: `${applied} rows, nothing new (${coreFileTypeName(fileType)}).` };
+  }
+  const message = fileError
+    ? `The file was not processed: ${fileError}`
+    : `${rejectedRows.size} of ${total} rows rejected, ${applied} applied (${coreFileTypeName(fileType)}); the report lists each problem.`;
+  const report = coreReport(problems);
+  const reportName = `core-upload-report-${file.seq}.csv`;
+  await mailReport(ctx, file, { message, problems, report, reportName }).catch((err: unknown) =>
+    log.error({ err, seq: file.seq }, 'core upload report could not be e-mailed'),
+  );
+  return { unitStatus: 1, osReturnCode: fileError ? 1 : 0, message, result: report, resultName: reportName };
+}
+
+const MAIL_PROBLEM_LINES = 50;
+
+/** The report goes to the uploader when the account has an e-mail address. */
+async function mailReport(
+  ctx: AppContext,
+  file: InboundFile,
+  r: { message: string; problems: CoreProblem[]; report: Buffer; reportName: string },
+) {
+  if (!file.uploadedBy) return;
+  const [user] = await ctx.db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, file.uploadedBy))
+    .limit(1);
+  if (!user?.email) return;
+  const lines = r.problems
+    .slice(0, MAIL_PROBLEM_LINES)
+    .map((p) => `Row ${p.row}${p.column ? `, ${p.column}` : ''}${p.value ? ` "${p.value}"` : ''}: ${p.reason}`);
+  if (r.problems.length > MAIL_PROBLEM_LINES) lines.push(`... and ${r.problems.length - MAIL_PROBLEM_LINES} more in the attached report.`);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: `${ctx.config.BRAND_NAME} core management: errors in ${file.fileName}`,
+    text: `Hello ${user.fullName},\n\nYour core management upload ${file.fileName} (file ${file.seq}) had errors.\n${r.message}\n\n${lines.join('\n')}\n\nThe attached report (${r.reportName}) lists every problem with its row and column.\n`,
+    attachments: [{ filename: r.reportName, content: r.report, contentType: 'text/csv' }],
+  });
+}

@@ -1,0 +1,5 @@
+import { defineFileJob } from '../files/job';
+import { processCoreFile } from './core-service';
+
+/** The background job of core management uploads (Coreless and Price Verify). */
+export const coreFileJob = defineFileJob('core', processCoreFile);

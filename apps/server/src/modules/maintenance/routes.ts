@@ -1,0 +1,222 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  CoreCode,
+  coreListQuerySchema,
+  coreUploadTypeSchema,
+  estesMappingSchema,
+  estesSearchQuerySchema,
+  taxCreateSchema,
+  taxExpireSchema,
+  taxListQuerySchema,
+} from '@fc/contract/maintenance';
+import { FileErrorCode } from '@fc/contract/files';
+import type { AppContext } from '../../context';
+import { inboundFiles } from '../../db/schema/index';
+import { sendCsv } from '../../http/csv';
+import { AppError, notFound } from '../../http/errors';
+import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
+import { acceptInboundFile } from '../files/service';
+import { readCsvUpload } from '../files/upload';
+import { scanContent } from './content-scan';
+import { listCoreParts } from './core-service';
+import { allMappings, createMapping, findMapping, removeMapping } from './parts-service';
+import { createTaxRate, expireTaxRate, listTaxRates } from './tax-service';
+import { coreUploadTemplate, XLSM_CONTENT_TYPE } from './template';
+
+/** Largest core upload: a core file is a list of customer parts, far below the portal's general limit. */
+const CORE_MAX_BYTES = 5 * 1024 * 1024;
+const CORE_MAX_ROWS = 100_001;
+
+/** The shared upload checks answer file-* codes; the core page speaks ACP01 (file error) and ACP02 (upload error). */
+function asCoreError(err: unknown): unknown {
+  if (!(err instanceof AppError) || !err.code.startsWith('file-')) return err;
+  const code = err.code === FileErrorCode.Required ? CoreCode.UploadError : CoreCode.FileError;
+  return new AppError(err.status, code, err.message, 'file');
+}
+
+const jobQuery = z.strictObject({ job_id: z.uuid() });
+
+export const maintenanceRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // ---- Parts mapping (tasks 502 and 507) ----
+    app.get(
+      '/fc-common-api/parts/estes',
+      { config: { access: 'partsMappingView' }, schema: { querystring: estesSearchQuerySchema } },
+      async (req, reply) => {
+        const rows = await findMapping(ctx.db, req.query.part_no, req.query.query_type);
+        return sendData(
+          reply,
+          rows.map((r) =>
+            resource('estes-parts', r.partNo, { partNo: r.partNo, customPartNo: r.customPartNo, description: r.description }),
+          ),
+        );
+      },
+    );
+
+    app.post(
+      '/fc-common-api/parts/estes_create',
+      { config: { access: 'partsMappingModify' }, schema: { body: estesMappingSchema } },
+      async (req, reply) => {
+        const row = await createMapping(ctx, req, req.body);
+        return sendResult(reply, { partNo: row.partNo, customPartNo: row.customPartNo }, row.partNo, 201);
+      },
+    );
+
+    app.post(
+      '/fc-common-api/parts/estes_remove',
+      { config: { access: 'partsMappingModify' }, schema: { body: estesMappingSchema } },
+      async (req, reply) => {
+        const row = await removeMapping(ctx, req, req.body);
+        return sendResult(reply, { partNo: row.partNo, customPartNo: row.customPartNo }, row.partNo);
+      },
+    );
+
+    app.get('/fc-common-api/parts/estes_list_csv', { config: { access: 'partsMappingView' } }, async (_req, reply) =>
+      sendCsv(reply, 'EstesParts.csv', ['part_no', 'custom_part_no', 'description'], allMappings(ctx.db)),
+    );
+
+    // ---- Tax configuration (merchants and corporate; add and expire with task 504 or corporate) ----
+    app.get(
+      '/fc-common-api/cust/tax/estes',
+      { config: { access: 'taxView' }, schema: { querystring: taxListQuerySchema } },
+      async (req, reply) => {
+        const { rows, total } = await listTaxRates(ctx.db, req.query);
+        return sendList(reply, {
+          url: req.url,
+          type: 'tax-rates',
+          total,
+          page: req.query.page,
+          rows: rows.map((r) => ({
+            id: r.seq,
+            attributes: {
+              name: r.name,
+              custNo: r.custNo,
+              program: r.program,
+              location: r.location,
+              city: r.city,
+              state: r.state,
+              taxRate: r.taxRate,
+              effectiveDate: r.effectiveDate,
+              expiryDate: r.expiryDate,
+              custTaxRateSeq: r.seq,
+            },
+          })),
+        });
+      },
+    );
+
+    app.post(
+      '/fc-common-api/cust/tax/estes_create',
+      { config: { access: 'taxModify' }, schema: { body: taxCreateSchema } },
+      async (req, reply) => {
+        const row = await createTaxRate(ctx, req, req.body);
+        return sendResult(reply, { custTaxRateSeq: row.custTaxRateSeq }, row.custTaxRateSeq, 201);
+      },
+    );
+
+    app.post(
+      '/fc-common-api/cust/tax/estes_expire',
+      { config: { access: 'taxModify' }, schema: { body: taxExpireSchema } },
+      async (req, reply) => {
+        const row = await expireTaxRate(ctx, req, req.body);
+        return sendResult(reply, { custTaxRateSeq: row.custTaxRateSeq, expiryDate: row.expiryDate }, row.custTaxRateSeq);
+      },
+    );
+
+    // ---- Core management (tasks 505 and 506) ----
+    app.get(
+      '/fc-common-api/fc-core-maintainance',
+      { config: { access: 'coreView' }, schema: { querystring: coreListQuerySchema } },
+      async (req, reply) => {
+        const { rows, total } = await listCoreParts(ctx.db, req.query);
+        return sendList(reply, {
+          url: req.url,
+          type: 'core-parts',
+          total,
+          page: req.query.page,
+          rows: rows.map(({ id, ...attributes }) => ({ id, attributes })),
+        });
+      },
+    );
+
+    app.post('/fc-common-api/parts/core-management', { config: { access: 'coreModify' } }, async (req, reply) => {
+      const upload = await readCsvUpload(req, {
+        maxBytes: CORE_MAX_BYTES,
+        maxRows: CORE_MAX_ROWS,
+        inspect: (content) => {
+          const finding = scanContent(content);
+          if (finding) throw new AppError(400, CoreCode.VirusScan, `The file was refused by the content scan: ${finding.kind}.`, 'file');
+        },
+      }).catch((err: unknown) => {
+        throw asCoreError(err);
+      });
+      const type = coreUploadTypeSchema.safeParse(upload.fields.type);
+      if (!type.success) throw new AppError(400, CoreCode.UploadError, 'Choose the upload type: 0 Coreless or 1 Price Verify.', 'type');
+      const accepted = await acceptInboundFile(ctx, req, {
+        kind: 'core',
+        fileName: upload.fileName,
+        content: upload.content,
+        params: { type: type.data === 0 ? 0 : 1 },
+      });
+      return sendResult(reply, { jobId: accepted.jobId, sequence: accepted.seq }, accepted.seq, 202);
+    });
+
+    const coreFileOf = async (jobId: string) => {
+      const [file] = await ctx.db
+        .select()
+        .from(inboundFiles)
+        .where(and(eq(inboundFiles.jobId, jobId), eq(inboundFiles.kind, 'core')))
+        .limit(1);
+      if (!file) throw notFound('not-found', 'No core upload with that job id.');
+      return file;
+    };
+
+    // The processing state of a core upload, polled by the page until osReturnCode is set.
+    app.get(
+      '/fc-common-api/parts/core-management/status',
+      { config: { access: 'coreView' }, schema: { querystring: jobQuery } },
+      async (req, reply) => {
+        const f = await coreFileOf(req.query.job_id);
+        return sendData(reply, [
+          resource('core-uploads', f.seq, {
+            state: f.state,
+            osReturnCode: f.osReturnCode,
+            unitStatus: f.unitStatus,
+            message: f.message,
+            rowsDone: f.rowsDone,
+            rowsTotal: f.rowsTotal,
+            hasReport: !!f.result,
+            fileName: f.fileName,
+          }),
+        ]);
+      },
+    );
+
+    app.get(
+      '/fc-common-api/parts/core-management/report',
+      { config: { access: 'coreView' }, schema: { querystring: jobQuery } },
+      async (req, reply) => {
+        const f = await coreFileOf(req.query.job_id);
+        if (!f.result) throw notFound('not-found', 'This upload has no report.');
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="${(f.resultName ?? `core-upload-report-${f.seq}.csv`).replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+          )
+          .header('cache-control', 'no-store')
+          .send(f.result);
+      },
+    );
+
+    app.get('/samples/upload_template.xlsm', { config: { access: 'coreModify' } }, async (_req, reply) =>
+      reply
+        .header('content-type', XLSM_CONTENT_TYPE)
+        .header('content-disposition', 'attachment; filename="upload_template.xlsm"')
+        .header('cache-control', 'private, max-age=3600')
+        .send(coreUploadTemplate()),
+    );
+  };

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from './app';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { migrateDatabase, openDatabase } from './db/client';
+import { seedDemoIfEmpty } from './db/seed/index';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/core';
+import { createBoss } from './jobs/boss';
+import { jobs } from './jobs/index';
+import { startWorkers } from './jobs/registry';
+import { createMailer } from './mail/mailer';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates it, seeds demo data into an empty one, starts the jobs and the HTTP server. */
+export async function startServer(config: Config, opts: { webDist?: string; listen?: boolean } = {}): Promise<RunningServer> {
+  const log: FastifyBaseLogger = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log });
+  const ctx: AppContext = { config, database, db: database.db, mailer };
+
+  let seeded = false;
+  if (config.seedDemo) seeded = await seedDemoIfEmpty(database.db);
+
+  let stopSweep: (() => void) | undefined;
+  if (config.JOBS_ENABLED) {
+    const boss = createBoss(database, config.DATABASE_URL);
+    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    await boss.start();
+    ctx.boss = boss;
+    stopSweep = await startWorkers(boss, ctx, jobs, log);
+  }
+
+  const app = await buildApp(ctx, { loggerInstance: log, webDist: opts.webDist });
+  if (opts.listen !== false) await app.listen({ host: config.HOST, port: config.PORT });
+
+  if (seeded || config.seedDemo) {
+    log.info(
+      { users: DEMO_USERS.map((u) => `${u.username} (${u.note})`), password: DEMO_PASSWORD },
+      `Demo sign-ins: every demo user's password is ${DEMO_PASSWORD}`,
+    );
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      stopSweep?.();
+      await app.close();
+      await ctx.boss?.stop({ graceful: true, timeout: 10_000, wait: true }).catch((err: unknown) => log.error({ err }, 'job queue stop'));
+      await database.close();
+    })());
+  return { app, ctx, stop };
+}

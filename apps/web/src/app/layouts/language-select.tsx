@@ -1,0 +1,29 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@fc/contract';
+import { htmlLang, switchLanguage } from '@/lib/i18n';
+
+/**
+ * en-us, es, fr as a native select: light, and usable by keyboard and screen readers as is. The public
+ * header's and the account frame's: pages for visitors, whose choice this browser remembers (lib/i18n.ts);
+ * the signed-in layouts' switch also saves it for the user (components/language-switch.tsx).
+ */
+export function LanguageSelect({ className = '' }: { className?: string }) {
+  const { t, i18n: instance } = useTranslation();
+  const id = useId();
+  const value = (LANGUAGES as readonly string[]).includes(instance.language) ? instance.language : 'en-us';
+  return (
+    <span className={`pub-lang ${className}`}>
+      <label htmlFor={id} className="pub-visually-hidden">
+        {t('app.language')}
+      </label>
+      <select id={id} value={value} onChange={(e) => void switchLanguage(e.target.value as Language)}>
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={htmlLang(l)}>
+            {t(`app.languages.${l}`)}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

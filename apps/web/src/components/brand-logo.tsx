@@ -1,0 +1,25 @@
+import { Box, Typography } from '@mui/material';
+import { Link } from 'react-router';
+import { useAppConfig } from '@/lib/session/app-config';
+
+/** The programme's logo and name, linking home. */
+export function BrandLogo({ to = '/home', color = 'inherit' }: { to?: string; color?: string }) {
+  const { data } = useAppConfig();
+  const brand = data?.brandName ?? 'Fleet Charge';
+  return (
+    <Box
+      component={Link}
+      to={to}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color, textDecoration: 'none' }}
+      aria-label={brand}
+    >
+      <Box component="svg" viewBox="0 0 32 32" aria-hidden="true" sx={{ width: 32, height: 32, flex: 'none' }}>
+        <rect width="32" height="32" rx="6" fill="#0b2545" />
+        <path d="M8 9h16v4H13v3h9v4h-9v3H8z" fill="#f28c28" />
+      </Box>
+      <Typography component="span" sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.15rem' }, whiteSpace: 'nowrap' }}>
+        {brand}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { MenuItem, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { LANGUAGE_CODE, LANGUAGES, type Language } from '@fc/contract';
+import { api } from '@/lib/api-client';
+import { switchLanguage } from '@/lib/i18n';
+import { currentUserQuery, useCurrentUser } from '@/lib/session/current-user';
+
+/** en-us, es, fr; a signed-in user's choice is saved as their session language code (0, 1, 2). */
+export function LanguageSwitch({ color = 'inherit' }: { color?: string }) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const change = (lng: Language) => {
+    void switchLanguage(lng);
+    if (!user) return;
+    const language = LANGUAGE_CODE[lng];
+    // The loaded user carries the new code at once: a reload of users/current must not switch back.
+    client.setQueryData(currentUserQuery.queryKey, (old) => (old ? { ...old, language } : old));
+    void api('/fc-common-api/users/language', { method: 'POST', body: { language } }).catch(() => {});
+  };
+  return (
+    <TextField
+      select
+      size="small"
+      variant="standard"
+      value={(LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'en-us'}
+      onChange={(e) => change(e.target.value as Language)}
+      label={t('app.language')}
+      sx={{ minWidth: 96, '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color } }}
+      slotProps={{ inputLabel: { sx: { color } } }}
+    >
+      {LANGUAGES.map((l) => (
+        <MenuItem key={l} value={l}>
+          {t(`app.languages.${l}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

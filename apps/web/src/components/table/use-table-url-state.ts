@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, listQueryParams, PAGE_SIZE_OPTIONS, type SortTerm } from '@fc/contract';
+
+export interface TableState {
+  page: number;
+  size: number;
+  sort: SortTerm[];
+  search: string;
+  filters: Record<string, string>;
+}
+
+/**
+ * A table's page, size, sort, search and filters kept in the URL, so a reload, a shared link or the back
+ * button shows the same rows. `prefix` keeps two tables on one page apart.
+ */
+export function useTableUrlState(options: {
+  prefix?: string;
+  defaultSort: SortTerm[];
+  defaultSize?: number;
+  filterNames?: readonly string[];
+}) {
+  const [params, setParams] = useSearchParams();
+  const p = options.prefix ? `${options.prefix}.` : '';
+  const defaultSize = options.defaultSize ?? DEFAULT_PAGE_SIZE;
+  const filterKey = options.filterNames?.join(',') ?? '';
+  const defaultSortKey = JSON.stringify(options.defaultSort);
+
+  const state = useMemo<TableState>(() => {
+    const page = Math.max(1, Number(params.get(`${p}page`)) || 1);
+    const sizeParam = Number(params.get(`${p}size`));
+    const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(sizeParam) ? sizeParam : defaultSize;
+    const sortParam = params.get(`${p}sort`);
+    const sort: SortTerm[] = sortParam
+      ? sortParam.split(',').map((part) => {
+          const [field = '', direction] = part.split('|');
+          return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
+        })
+      : (JSON.parse(defaultSortKey) as SortTerm[]);
+    const filters: Record<string, string> = {};
+    for (const name of filterKey ? filterKey.split(',') : []) {
+      const v = params.get(`${p}f.${name}`);
+      if (v) filters[name] = v;
+    }
+    return { page, size, sort, search: params.get(`${p}q`) ?? '', filters };
+  }, [params, p, defaultSize, defaultSortKey, filterKey]);
+
+  // A change made while the previous one is still navigating (the route's loader runs first) must build
+  // on it, not on the URL of the last render, or the earlier change is lost (two filters in quick succession).
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
+
+  const update = useCallback(
+    (change: Partial<TableState>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(pending.current ?? prev);
+          const set = (k: string, v: string | undefined) => (v ? next.set(`${p}${k}`, v) : next.delete(`${p}${k}`));
+          // Any change but the page itself starts again on page 1.
+          const resetsPage =
+            change.size !== undefined || change.sort !== undefined || change.search !== undefined || change.filters !== undefined;
+          if (change.page !== undefined) set('page', change.page > 1 ? String(change.page) : undefined);
+          else if (resetsPage) set('page', undefined);
+          if (change.size !== undefined) set('size', change.size === defaultSize ? undefined : String(change.size));
+          if (change.sort !== undefined)
+            set('sort', change.sort.length ? change.sort.map((s) => `${s.field}|${s.direction}`).join(',') : undefined);
+          if (change.search !== undefined) set('q', change.search.trim() || undefined);
+          if (change.filters !== undefined) for (const [k, v] of Object.entries(change.filters)) set(`f.${k}`, v?.trim() || undefined);
+          pending.current = next;
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams, p, defaultSize],
+  );
+
+  /** The list request's query: page[number], page[size], filter[sort], filter[search], filter[...]. */
+  const query = useMemo(
+    () => listQueryParams({ page: state.page, size: state.size, sort: state.sort, search: state.search, filters: state.filters }),
+    [state],
+  );
+
+  return { state, update, query };
+}

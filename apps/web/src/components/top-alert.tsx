@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Alert, Collapse } from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { lookupMessage } from '@fc/contract';
+import { useAppConfig } from '@/lib/session/app-config';
+
+/**
+ * The top alert: text and type from the message catalogue for the MESSAGE query parameter. An error shows a
+ * warning icon in the negative colour; any other type the info style. Unknown codes show nothing.
+ */
+export function TopAlert() {
+  const [params] = useSearchParams();
+  const { t } = useTranslation();
+  const { data: config } = useAppConfig();
+  const code = params.get('MESSAGE');
+  const entry = lookupMessage(code);
+  // Dismissal holds for this query only: a new MESSAGE (or the same one pushed again with a new id) shows again.
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const open = dismissedFor !== params.toString();
+  if (!entry) return null;
+  const isError = entry.type === 'error';
+  return (
+    <Collapse in={open}>
+      <Alert
+        role={isError ? 'alert' : 'status'}
+        severity={isError ? 'error' : 'info'}
+        icon={isError ? <WarningAmberIcon fontSize="inherit" /> : <InfoOutlinedIcon fontSize="inherit" />}
+        onClose={() => setDismissedFor(params.toString())}
+        slotProps={{ closeButton: { 'aria-label': t('actions.dismiss') } }}
+        sx={{ borderRadius: 0 }}
+        data-testid="top-alert"
+      >
+        {t(entry.key, { phone: config?.support.phone ?? '', email: config?.support.email ?? '' })}
+      </Alert>
+    </Collapse>
+  );
+}

@@ -1,0 +1,21 @@
+export interface Change {
+  key: string;
+  before: string;
+  after: string;
+}
+
+const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The fields a write changed: each key of before and after whose value differs (a create lists its values). */
+export function diffOf(before: unknown, after: unknown): Change[] {
+  const b =
+    before && typeof before === 'object'
+      ? (before as Record<string, unknown>)
+      : before === null || before === undefined
+        ? {}
+        : { value: before };
+  const a =
+    after && typeof after === 'object' ? (after as Record<string, unknown>) : after === null || after === undefined ? {} : { value: after };
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k])).map((k) => ({ key: k, before: show(b[k]), after: show(a[k]) }));
+}

@@ -1,0 +1,140 @@
+import { useMemo, useState } from 'react';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { ServerDataGrid } from '@/components/table/server-data-grid';
+import { useTableUrlState } from '@/components/table/use-table-url-state';
+import { useToast } from '@/components/toast';
+import { exportAudit } from '../api/export-audit';
+import { useAudit, type AuditRow } from '../api/get-audit';
+import { useAuditFacets } from '../api/get-audit-facets';
+import { diffOf } from './audit-diff';
+
+/** YYYY-MM-DD of a date input to the YYYYMMDD the API takes, and back. */
+const toApiDate = (v: string) => v.replace(/-/g, '');
+const toInputDate = (v: string | undefined) => (v && /^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : '');
+
+/** Audit history (corporate): every write of the portal, filtered by entity, user and date, exportable to CSV. */
+export default function AuditHistoryPage() {
+  const { t, i18n } = useTranslation('audit');
+  const toast = useToast();
+  const { state, update, query } = useTableUrlState({
+    defaultSort: [{ field: 'at', direction: 'desc' }],
+    filterNames: ['entity', 'user', 'from', 'to'],
+  });
+  const { data, isFetching } = useAudit(query);
+  const { data: facets } = useAuditFacets();
+  const [exporting, setExporting] = useState(false);
+  const dateTime = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
+
+  const columns: GridColDef<AuditRow>[] = [
+    { field: 'at', headerName: t('columns.at'), width: 170, valueFormatter: (v: string) => dateTime.format(new Date(v)) },
+    { field: 'username', headerName: t('columns.username'), width: 120, valueGetter: (_v, r) => r.username ?? t('system') },
+    {
+      field: 'entity',
+      headerName: t('columns.entity'),
+      width: 150,
+      valueGetter: (_v, r) => t(`entities.${r.entity}`, { defaultValue: r.entity }),
+    },
+    { field: 'entity_id', headerName: t('columns.entity_id'), width: 110, valueGetter: (_v, r) => r.entityId ?? '' },
+    { field: 'action', headerName: t('columns.action'), width: 120 },
+    {
+      field: 'change',
+      headerName: t('columns.change'),
+      flex: 1,
+      minWidth: 280,
+      sortable: false,
+      renderCell: ({ row }) => {
+        const changes = diffOf(row.before, row.after);
+        if (changes.length === 0)
+          return (
+            <Typography variant="body2" color="text.secondary">
+              —
+            </Typography>
+          );
+        return (
+          <Box component="ul" sx={{ m: 0, py: 0.5, pl: 2, fontSize: '0.85rem', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+            {changes.slice(0, 12).map((c) => (
+              <li key={c.key}>
+                <strong>{c.key}</strong>: {c.before !== '' && <del aria-label={t('before')}>{c.before}</del>}
+                {c.before !== '' && ' → '}
+                <ins aria-label={t('after')} style={{ textDecoration: 'none' }}>
+                  {c.after || t('removed')}
+                </ins>
+              </li>
+            ))}
+            {changes.length > 12 && <li>{t('more', { count: changes.length - 12 })}</li>}
+          </Box>
+        );
+      },
+    },
+  ];
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportAudit(query);
+    } catch {
+      toast.error(t('export-error'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const select = (name: 'entity' | 'user', options: string[]) => (
+    <TextField
+      select
+      size="small"
+      label={t(`filters.${name}`)}
+      value={state.filters[name] ?? ''}
+      onChange={(e) => update({ filters: { [name]: e.target.value } })}
+      sx={{ minWidth: 170 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">{t('filters.all')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o} value={o}>
+          {name === 'entity' ? t(`entities.${o}`, { defaultValue: o }) : o}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2, gap: 1 }}>
+        <Typography variant="h1">{t('heading')}</Typography>
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void onExport()} disabled={exporting}>
+          {t('export')}
+        </Button>
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
+        {select('entity', facets?.entities ?? [])}
+        {select('user', facets?.users ?? [])}
+        {(['from', 'to'] as const).map((name) => (
+          <TextField
+            key={name}
+            type="date"
+            size="small"
+            label={t(`filters.${name}`)}
+            value={toInputDate(state.filters[name])}
+            onChange={(e) => update({ filters: { [name]: toApiDate(e.target.value) } })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        ))}
+        <Button onClick={() => update({ filters: { entity: '', user: '', from: '', to: '' }, search: '' })}>{t('filters.clear')}</Button>
+      </Stack>
+      <ServerDataGrid<AuditRow>
+        label={t('heading')}
+        rows={data?.rows ?? []}
+        columns={columns}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        state={state}
+        onStateChange={update}
+        getRowHeight={() => 'auto'}
+      />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdate } from '@fc/contract';
+import { api } from '@/lib/api-client';
+import { applySessionLanguage } from '@/lib/i18n';
+import { currentUserQuery } from '@/lib/session/current-user';
+import { profileQuery } from './get-profile';
+
+/** POST /fc-common-api/users/profile {email, language}. */
+export async function updateProfile(body: ProfileUpdate): Promise<void> {
+  await api('/fc-common-api/users/profile', { method: 'POST', body });
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (_data, values) => {
+      // The saved language is the session language: the interface follows it at once.
+      await applySessionLanguage(values.language);
+      await client.invalidateQueries({ queryKey: profileQuery.queryKey });
+      await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { isoDay, loyaltyCsvFileName } from '@fc/contract/loyalty';
+import { download } from '@/lib/api-client';
+
+export type LoyaltyExportKind = 'customer' | 'program' | 'bundle';
+
+const PATHS: Record<LoyaltyExportKind, string> = {
+  customer: '/fc-common-api/loyalty/custs_csv',
+  program: '/fc-common-api/loyalty/programs_csv',
+  bundle: '/fc-common-api/loyalty/bundle/csv',
+};
+const FILE_KIND = { customer: 'customers', program: 'programs', bundle: 'bundles' } as const;
+
+/**
+ * The CSV export of a tab (custs_csv, programs_csv, bundle/csv) with the table's filter[search] and
+ * filter[sort]; true when the file was saved.
+ */
+export async function exportLoyaltyCsv(kind: LoyaltyExportKind, params: { search?: string; sort?: string }): Promise<boolean> {
+  const query: Record<string, string | undefined> = {
+    'filter[search]': params.search || undefined,
+    'filter[sort]': params.sort || undefined,
+  };
+  try {
+    await download(PATHS[kind], loyaltyCsvFileName(FILE_KIND[kind], isoDay()), { query });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { Button, Stack } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { formatSort, toMmddyyyy } from '@fc/contract';
+import { isEnrolled, progressionShown, type EnrolmentRow } from '@fc/contract/loyalty';
+import type { Flat } from '@/lib/api-client';
+import { useCan } from '@/lib/session/current-user';
+import { useToast } from '@/components/toast';
+import { ServerDataGrid } from '@/components/table/server-data-grid';
+import { useTableUrlState } from '@/components/table/use-table-url-state';
+import { exportLoyaltyCsv } from '../api/export-loyalty-csv';
+import { useEnrolments } from '../api/get-enrolments';
+import { useUnenroll } from '../api/unenroll';
+import { AddEnrolmentDialog } from './add-enrolment-dialog';
+import { ConfirmDialog } from './confirm-dialog';
+import { RowMenu } from './row-menu';
+import { SearchField } from './search-field';
+import { useCsvExport } from './use-csv-export';
+import { useFormats } from './use-loyalty-text';
+
+type Row = Flat<EnrolmentRow>;
+
+/** Customers tab: the enrolments, 25 a page, searchable and sortable on the server, with CSV export (section 2). */
+export function CustomersTab() {
+  const { t } = useTranslation('corp-loyalty');
+  const fmt = useFormats();
+  const toast = useToast();
+  const canModify = useCan('corpLoyaltyModify');
+  const { state, update, query } = useTableUrlState({
+    prefix: 'c',
+    defaultSort: [{ field: 'customer_name', direction: 'asc' }],
+    filterNames: ['loyalty_program_seq'],
+  });
+  const { data, isFetching } = useEnrolments(query);
+  const csv = useCsvExport();
+  const unenroll = useUnenroll();
+  const [adding, setAdding] = useState(false);
+  const [leaving, setLeaving] = useState<Row | null>(null);
+
+  const columns: GridColDef<Row>[] = [
+    {
+      field: 'customer_name',
+      headerName: t('enrolment.columns.customer_name'),
+      minWidth: 180,
+      flex: 1,
+      valueGetter: (_v, r) => r.customerName,
+    },
+    { field: 'cust_no', headerName: t('enrolment.columns.cust_no'), width: 120, valueGetter: (_v, r) => r.custNo },
+    {
+      field: 'available_credit',
+      headerName: t('enrolment.columns.available_credit'),
+      width: 140,
+      type: 'number',
+      valueGetter: (_v, r) => r.availableCredit,
+      valueFormatter: (_v, r) => fmt.money(r.availableCredit, r.currency),
+    },
+    { field: 'start_date', headerName: t('enrolment.columns.start_date'), width: 120, valueGetter: (_v, r) => toMmddyyyy(r.startDate) },
+    {
+      field: 'current_spend',
+      headerName: t('enrolment.columns.current_spend'),
+      width: 140,
+      type: 'number',
+      valueGetter: (_v, r) => r.currentSpend,
+      valueFormatter: (_v, r) => fmt.money(r.currentSpend, r.currency),
+    },
+    {
+      field: 'next_milestone_amount',
+      headerName: t('enrolment.columns.next_milestone_amount'),
+      width: 160,
+      type: 'number',
+      valueGetter: (_v, r) => r.nextMilestoneAmount,
+      valueFormatter: (_v, r) =>
+        r.nextMilestoneAmount === null ? t('enrolment.top-reached') : fmt.money(r.nextMilestoneAmount, r.currency),
+    },
+    {
+      field: 'spend_progression',
+      headerName: t('enrolment.columns.spend_progression'),
+      width: 140,
+      type: 'number',
+      valueGetter: (_v, r) => progressionShown(r.spendProgression),
+      valueFormatter: (v: number) => fmt.percent(v),
+    },
+    {
+      field: 'loyalty_program_name',
+      headerName: t('enrolment.columns.loyalty_program_name'),
+      minWidth: 160,
+      flex: 1,
+      valueGetter: (_v, r) => r.loyaltyProgramName,
+    },
+    {
+      field: 'current_milestone_rate',
+      headerName: t('enrolment.columns.current_milestone_rate'),
+      width: 150,
+      type: 'number',
+      valueGetter: (_v, r) => r.currentMilestoneRate,
+      valueFormatter: (_v, r) => fmt.rate(r.currentMilestoneRate),
+    },
+    {
+      field: 'current_milestone_cap',
+      headerName: t('enrolment.columns.current_milestone_cap'),
+      width: 150,
+      type: 'number',
+      valueGetter: (_v, r) => r.currentMilestoneCap,
+      valueFormatter: (_v, r) => fmt.money(r.currentMilestoneCap, r.currency),
+    },
+    {
+      field: 'loyalty_program_status',
+      headerName: t('enrolment.columns.loyalty_program_status'),
+      width: 170,
+      valueGetter: (_v, r) => t(`enrolment.status.${r.loyaltyProgramStatus}`, { defaultValue: r.loyaltyProgramStatus }),
+    },
+    {
+      field: 'actions',
+      headerName: t('columns.actions'),
+      width: 80,
+      sortable: false,
+      renderCell: ({ row }) =>
+        canModify && isEnrolled(row.loyaltyProgramStatus) ? (
+          <RowMenu
+            label={t('row-actions', { name: `${row.customerName} – ${row.loyaltyProgramName}` })}
+            actions={[{ label: t('enrolment.unenroll'), onClick: () => setLeaving(row) }]}
+          />
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <SearchField value={state.search} label={t('enrolment.search')} onSearch={(search) => update({ search })} />
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={csv.busy}
+            onClick={() => void csv.run(() => exportLoyaltyCsv('customer', { search: state.search, sort: formatSort(state.sort) }))}
+          >
+            {t('export-csv')}
+          </Button>
+          {canModify && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+              {t('enrolment.add')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <ServerDataGrid<Row>
+        disableVirtualization
+        label={t('tabs.customers')}
+        rows={data?.rows ?? []}
+        columns={columns}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        state={state}
+        onStateChange={update}
+        getRowId={(r) => r.custLoyaltyProgramSeq}
+      />
+      <AddEnrolmentDialog open={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        open={!!leaving}
+        title={t('enrolment.unenroll-title')}
+        text={leaving ? t('enrolment.unenroll-text', { customer: leaving.customerName, program: leaving.loyaltyProgramName }) : ''}
+        confirmLabel={t('enrolment.unenroll')}
+        onClose={() => setLeaving(null)}
+        onConfirm={async () => {
+          try {
+            await unenroll.mutateAsync(leaving!.custLoyaltyProgramSeq);
+            toast.success(t('toasts.unenrolled'));
+            setLeaving(null);
+          } catch {
+            toast.error(t('toasts.unenroll-failed'));
+          }
+        }}
+      />
+    </>
+  );
+}

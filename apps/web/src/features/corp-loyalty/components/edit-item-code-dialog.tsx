@@ -1,0 +1,133 @@
+import { useEffect } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  BUNDLE_TEXT_MAX,
+  BundleCode,
+  ITEM_CODE_LENGTH,
+  itemCodeEditFormSchema,
+  padItemCode,
+  type ItemCodeEditForm,
+  type ItemCodeRow,
+} from '@fc/contract/loyalty';
+import { ApiError } from '@/lib/api-client';
+import { useToast } from '@/components/toast';
+import { useUpdateItemCode } from '../api/update-item-code';
+import { isKnownCode, serverText, useLoyaltyText } from './use-loyalty-text';
+
+type Values = { itemCode: string; description: string; comment: string };
+
+/** Edit an item code: the code (padded to 5), a description (required when editing) and a comment. */
+export function EditItemCodeDialog({ row, bundleSeq, onClose }: { row: ItemCodeRow | null; bundleSeq: number; onClose(): void }) {
+  const { t } = useTranslation('corp-loyalty');
+  const text = useLoyaltyText();
+  const toast = useToast();
+  const save = useUpdateItemCode();
+  const { control, handleSubmit, reset, setError, setValue, getValues } = useForm<Values, unknown, ItemCodeEditForm>({
+    resolver: zodResolver(itemCodeEditFormSchema) as never,
+    defaultValues: { itemCode: '', description: '', comment: '' },
+  });
+
+  useEffect(() => {
+    if (row) reset({ itemCode: row.itemCode, description: row.description ?? '', comment: row.comment ?? '' });
+  }, [row, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    if (!row) return;
+    try {
+      await save.mutateAsync({
+        bundleSeq,
+        itemCodeSeq: row.itemCodeSeq,
+        body: {
+          item_code: padItemCode(values.itemCode),
+          description: values.description,
+          ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
+        },
+      });
+      toast.success(t('toasts.item-code-saved'));
+      onClose();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) {
+        toast.error(t('toasts.item-code-save-failed'));
+        return;
+      }
+      let marked = false;
+      for (const e of err.errors) {
+        const field = (e.source?.pointer ?? '').split('/').pop();
+        const name: keyof Values | undefined =
+          e.code === BundleCode.InvalidCode || field === 'item_code'
+            ? 'itemCode'
+            : field === 'description'
+              ? 'description'
+              : field === 'comment'
+                ? 'comment'
+                : undefined;
+        if (name) {
+          setError(name, { message: isKnownCode(e.code) ? e.code : serverText(e.detail ?? e.title) }, { shouldFocus: !marked });
+          marked = true;
+        }
+      }
+      if (!marked) toast.error(err.errors[0]?.detail ?? t('toasts.item-code-save-failed'));
+    }
+  });
+
+  return (
+    <Dialog open={!!row} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-item-code-title">
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id="edit-item-code-title">{t('item-code.edit-title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Controller
+              name="itemCode"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label={t('item-code.code')}
+                  required
+                  onBlur={() => {
+                    setValue('itemCode', padItemCode(getValues('itemCode')));
+                    field.onBlur();
+                  }}
+                  error={!!fieldState.error}
+                  helperText={fieldState.error ? text(fieldState.error.message, t('item-code.code')) : undefined}
+                  slotProps={{ htmlInput: { maxLength: ITEM_CODE_LENGTH, autoCapitalize: 'characters', spellCheck: false } }}
+                />
+              )}
+            />
+            {(['description', 'comment'] as const).map((name) => (
+              <Controller
+                key={name}
+                name={name}
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label={t(`item-code.${name}`)}
+                    required={name === 'description'}
+                    autoFocus={name === 'description'}
+                    multiline
+                    minRows={2}
+                    error={!!fieldState.error}
+                    helperText={
+                      fieldState.error ? text(fieldState.error.message, t(`item-code.${name}`)) : t('max-chars', { max: BUNDLE_TEXT_MAX })
+                    }
+                    slotProps={{ htmlInput: { maxLength: BUNDLE_TEXT_MAX } }}
+                  />
+                )}
+              />
+            ))}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t('actions.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import { Button, Link as MuiLink, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import type { GridColDef } from '@mui/x-data-grid';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { COUNTRIES, PROGRAMS } from '@fc/contract/customers';
+import { ServerDataGrid } from '@/components/table/server-data-grid';
+import { useTableUrlState } from '@/components/table/use-table-url-state';
+import { useAppConfig } from '@/lib/session/app-config';
+import { useCustomers, type CustomerRow } from '../api/get-customers';
+import { SearchField } from './search-field';
+
+/** Customer maintenance: a searchable, server-paged, sortable list of customers with a link to each one's details. */
+export default function CustomerMaintenancePage() {
+  const { t, i18n } = useTranslation('customers');
+  const { data: config } = useAppConfig();
+  const { state, update, query } = useTableUrlState({
+    defaultSort: [{ field: 'cust_no', direction: 'desc' }],
+    filterNames: ['program', 'country', 'status'],
+  });
+  const { data, isFetching } = useCustomers(query);
+  const date = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }), [i18n.language]);
+  const programLabel = (p: number) => (PROGRAMS.find((x) => x.value === p)?.label ?? String(p)).replace('{brand}', config?.brandName ?? '');
+
+  const columns: GridColDef<CustomerRow>[] = [
+    {
+      field: 'cust_no',
+      headerName: t('maintenance.columns.cust_no'),
+      width: 110,
+      valueGetter: (_v, r) => r.custNo,
+      renderCell: ({ row }) => (
+        <MuiLink component={Link} to={`/corp/customers/${row.custNo}/details`}>
+          {row.custNo}
+        </MuiLink>
+      ),
+    },
+    { field: 'cust_name', headerName: t('maintenance.columns.cust_name'), flex: 1, minWidth: 180, valueGetter: (_v, r) => r.custName },
+    { field: 'program', headerName: t('maintenance.columns.program'), width: 150, valueGetter: (_v, r) => programLabel(r.program) },
+    { field: 'city', headerName: t('maintenance.columns.city'), minWidth: 130 },
+    { field: 'state', headerName: t('maintenance.columns.state'), width: 90 },
+    {
+      field: 'country',
+      headerName: t('maintenance.columns.country'),
+      width: 140,
+      valueGetter: (_v, r) => t(`options.country.${r.country}`),
+    },
+    {
+      field: 'status',
+      headerName: t('maintenance.columns.status'),
+      width: 110,
+      valueGetter: (_v, r) => t(`maintenance.status.${r.status}`),
+    },
+    {
+      field: 'created_at',
+      headerName: t('maintenance.columns.created_at'),
+      width: 120,
+      valueGetter: (_v, r) => date.format(new Date(r.createdAt)),
+    },
+  ];
+
+  const filter = (name: 'program' | 'country' | 'status', options: { value: number; label: string }[]) => (
+    <TextField
+      select
+      size="small"
+      label={t(`maintenance.columns.${name}`)}
+      value={state.filters[name] ?? ''}
+      onChange={(e) => update({ filters: { [name]: e.target.value } })}
+      sx={{ minWidth: 160 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">{t('maintenance.all')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={String(o.value)}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2, gap: 1 }}>
+        <Typography variant="h1">{t('maintenance.heading')}</Typography>
+        <Button component={Link} to="/framework/customer/create" variant="contained" startIcon={<AddIcon />}>
+          {t('maintenance.create')}
+        </Button>
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <SearchField value={state.search} label={t('maintenance.search')} onSearch={(search) => update({ search })} maxLength={60} />
+        {filter(
+          'program',
+          PROGRAMS.map((p) => ({ value: p.value, label: programLabel(p.value) })),
+        )}
+        {filter(
+          'country',
+          COUNTRIES.map((c) => ({ value: c.value, label: t(`options.country.${c.value}`) })),
+        )}
+        {filter(
+          'status',
+          [0, 1].map((s) => ({ value: s, label: t(`maintenance.status.${s}`) })),
+        )}
+      </Stack>
+      <ServerDataGrid<CustomerRow>
+        label={t('maintenance.heading')}
+        rows={data?.rows ?? []}
+        columns={columns}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        state={state}
+        onStateChange={update}
+      />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { RequestResultPage } from './request-result-page';
+
+export default function RequestFailurePage() {
+  return <RequestResultPage outcome="failure" />;
+}

@@ -1,0 +1,174 @@
+import { useMemo } from 'react';
+import { Autocomplete, Box, Button, CircularProgress, Grid, TextField, Typography } from '@mui/material';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  ACCOUNT_REQUEST_FIELDS,
+  ACCOUNT_REQUEST_MAX,
+  accountRequestSchema,
+  emptyAccountRequest,
+  isAccountRequestComplete,
+  type AccountRequest,
+  type AccountRequestField,
+  type AccountRequestForm,
+} from '@fc/contract/customers';
+import { DraftPrompt } from '@/components/draft-prompt';
+import { useAppConfig } from '@/lib/session/app-config';
+import { useDraft } from '@/lib/use-draft';
+import { useCreateAccountRequest } from '../api/create-account-request';
+import { useStates } from '../api/get-states';
+import { useFieldMessage } from './use-field-message';
+
+const AUTOCOMPLETE: Partial<Record<AccountRequestField, string>> = {
+  full_name: 'name',
+  job_title: 'organization-title',
+  phone: 'tel-national',
+  email: 'email',
+  company_name: 'organization',
+  address: 'address-line1',
+  city: 'address-level2',
+  zip: 'postal-code',
+};
+
+/**
+ * The public request account form (document 2 sections 2, 4 and 5): ten required fields, the state
+ * type-ahead from the server, phone and zip checked for the chosen state's country. Submit stays disabled
+ * until every field holds something and while the request runs.
+ */
+export default function RequestPage() {
+  const { t } = useTranslation('customers');
+  const fieldMessage = useFieldMessage();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { data: config } = useAppConfig();
+  const { data: states = [], isLoading: statesLoading } = useStates();
+  const mutation = useCreateAccountRequest();
+  const { control, handleSubmit, formState, getValues, reset } = useForm<AccountRequestForm, unknown, AccountRequest>({
+    resolver: zodResolver(accountRequestSchema),
+    defaultValues: emptyAccountRequest(),
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control });
+  const complete = isAccountRequestComplete(values);
+  const base = pathname.replace(/\/$/, '');
+  const stateByValue = useMemo(() => new Map(states.map((s) => [s.value, s])), [states]);
+  const { type } = useParams();
+  // Kept when the session of a signed-in user times out (docs/decisions/0011); a visitor has no session.
+  const { isDirty } = formState;
+  const { draft, discard } = useDraft<AccountRequestForm>({ values: () => (isDirty ? getValues() : null), page: pathname });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const result = await mutation.mutateAsync({ ...body, account_number: String(body.account_number) });
+      if (result?.status === 'success') discard();
+      void navigate(result?.status === 'success' ? `${base}/success` : `${base}/failure`);
+    } catch {
+      void navigate(`${base}/failure`);
+    }
+  });
+
+  if (!type || !['cust', 'merc', 'corp'].includes(type)) return <Navigate to="/error-404" replace />;
+
+  const label = (f: AccountRequestField) => t(`request.fields.${f}`);
+  const text = (f: AccountRequestField, opts: { type?: string; inputMode?: 'numeric' | 'tel' | 'email' } = {}) => (
+    <Controller
+      name={f}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          label={label(f)}
+          required
+          fullWidth
+          type={opts.type ?? 'text'}
+          autoComplete={AUTOCOMPLETE[f]}
+          error={!!fieldState.error}
+          helperText={fieldMessage(fieldState.error?.message, label(f))}
+          slotProps={{ htmlInput: { maxLength: ACCOUNT_REQUEST_MAX[f], inputMode: opts.inputMode } }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Box component="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        {t('request.heading')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {t('request.intro')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 3 }}>
+        {t('request.support', { phone: config?.support.phone ?? '', email: config?.support.email ?? '' })}
+      </Typography>
+      {draft && (
+        <DraftPrompt
+          onRestore={() => {
+            reset({ ...emptyAccountRequest(), ...draft }, { keepDefaultValues: true });
+            discard();
+          }}
+          onDiscard={discard}
+        />
+      )}
+      <Grid container spacing={2}>
+        {ACCOUNT_REQUEST_FIELDS.map((f) => (
+          <Grid key={f} size={{ xs: 12, sm: f === 'address' || f === 'email' ? 12 : 6 }}>
+            {f === 'state' ? (
+              <Controller
+                name="state"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <Autocomplete
+                    options={states}
+                    loading={statesLoading}
+                    value={stateByValue.get(field.value) ?? null}
+                    onChange={(_e, option) => field.onChange(option?.value ?? '')}
+                    onBlur={field.onBlur}
+                    getOptionLabel={(o) => `${o.label} (${o.value.replace(/^BS-/, '')})`}
+                    getOptionKey={(o) => o.value}
+                    groupBy={(o) => t(`countries.${o.country}`)}
+                    isOptionEqualToValue={(a, b) => a.value === b.value}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        name="state"
+                        inputRef={field.ref}
+                        label={label('state')}
+                        required
+                        error={!!fieldState.error}
+                        helperText={fieldMessage(fieldState.error?.message, label('state'))}
+                      />
+                    )}
+                  />
+                )}
+              />
+            ) : (
+              text(
+                f,
+                f === 'email'
+                  ? { type: 'email', inputMode: 'email' }
+                  : f === 'phone'
+                    ? { type: 'tel', inputMode: 'tel' }
+                    : f === 'account_number'
+                      ? { inputMode: 'numeric' }
+                      : {},
+              )
+            )}
+          </Grid>
+        ))}
+      </Grid>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 3 }}
+        disabled={!complete || mutation.isPending || formState.isSubmitting}
+      >
+        {mutation.isPending ? <CircularProgress size={22} color="inherit" aria-label={t('request.sending')} /> : t('request.submit')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,363 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18nReady, switchLanguage } from '@/lib/i18n';
+import { ToastProvider } from '@/components/toast';
+import { currentUserDoc, mockApi } from '../../../../test/api-mock';
+import FileStatusPage from './file-status-page';
+import PriceReportPage from './price-report-page';
+
+beforeEach(async () => {
+  await i18nReady;
+  localStorage.clear();
+  await switchLanguage('en-us');
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const dealer = (language: number) =>
+  currentUserDoc({ username: 'dave', 'account-type': 1, 'granted-tasks': [], 'cust-no': null, 'merchant-no': 1001, language });
+const corporate = (language: number) =>
+  currentUserDoc({ username: 'cora', 'account-type': 0, 'granted-tasks': [502, 507], 'cust-no': null, language });
+
+const priceFile = (seq: number, status: number, over: Record<string, unknown> = {}) => ({
+  type: 'price-files',
+  id: String(seq),
+  attributes: {
+    'entry-date': '2026-11-20T10:00:00.000Z',
+    sequence: seq,
+    status,
+    'file-name': `prices-${seq}.csv`,
+    'merchant-no': 1001,
+    message: null,
+    'message-code': null,
+    'message-values': null,
+    'rows-done': 0,
+    'rows-total': null,
+    ...over,
+  },
+});
+
+function renderPage(page: React.ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ToastProvider>{page}</ToastProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+/** XMLHttpRequest as the upload client uses it, answering every upload with `answer`. */
+function fakeUploads(answer: () => { status: number; body: unknown }) {
+  const sent: FormData[] = [];
+  class FakeXhr {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress?: (e: ProgressEvent) => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    open() {}
+    setRequestHeader() {}
+    send(form: FormData) {
+      sent.push(form);
+      const a = answer();
+      setTimeout(() => {
+        this.status = a.status;
+        this.responseText = JSON.stringify(a.body);
+        if (a.status === 0) this.onerror?.();
+        else this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const chooseFile = (name = 'prices.csv') => {
+  const input = document.querySelector('input[type=file]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['part_no,price\nA,1\n'], name, { type: 'text/csv' })] } });
+};
+
+describe('file messages in the reader’s language (codes with values from the server)', () => {
+  it('the file-status page shows each unit’s message translated, the rejected purchases too, and a sentence without a code as sent', async () => {
+    mockApi({
+      'GET /fc-common-api/users/current': { body: corporate(1) },
+      'GET /fc-common-api/file-status': {
+        body: {
+          data: [
+            {
+              type: 'file-status',
+              id: '2026-11-20',
+              attributes: {
+                date: '2026-11-20',
+                units: [
+                  {
+                    seq: 1,
+                    name: 'prices.csv',
+                    kind: 'price',
+                    status: 0,
+                    'status-msg': '1,200 of 1,500 prices accepted ...',
+                    'status-msg-code': 'price-applied',
+                    'status-msg-values': { accepted: 1200, total: 1500, changed: 3, above: 100, unknown: 150, invalid: 50 },
+                    'finished-at': null,
+                  },
+                  {
+                    seq: 2,
+                    name: 'daily.csv',
+                    kind: 'transactions',
+                    status: 0,
+                    'status-msg': '1 purchases added ...',
+                    'status-msg-code': 'transactions-summary',
+                    'status-msg-values': {
+                      added: 1,
+                      held: 0,
+                      rejected: 6,
+                      rejects: [
+                        { code: 'unknown-customer', values: { custNo: 99999 }, line: 2 },
+                        { code: 'currency-invalid', line: 5 },
+                      ],
+                    },
+                    'finished-at': null,
+                  },
+                  {
+                    seq: 3,
+                    name: 'codes.csv',
+                    kind: 'item-codes',
+                    status: 2,
+                    'status-msg': 'Nothing new',
+                    'status-msg-code': null,
+                    'status-msg-values': null,
+                    'finished-at': null,
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
+    });
+    renderPage(<FileStatusPage />);
+    expect(
+      await screen.findByText(
+        '1200 de 1500 precios aceptados (3 nuevos o modificados); 100 por encima del precio del programa, 150 refacciones desconocidas, 50 filas no válidas.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '1 compras agregadas, 0 ya registradas, 6 rechazadas. Línea 2: cliente desconocido 99999; Línea 5: currency debe ser USD o CAD; …',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Nothing new')).toBeInTheDocument();
+  });
+
+  it('a failed price file shows why in the session language (French)', async () => {
+    mockApi({
+      'GET /fc-common-api/users/current': { body: dealer(2) },
+      'GET /fc-common-api/mpp/index': {
+        body: {
+          data: [
+            priceFile(7, 13, {
+              message: 'The header row must name the columns part_no, price; missing: price.',
+              'message-code': 'csv-missing-columns',
+              'message-values': { required: 'part_no, price', missing: 'price' },
+            }),
+          ],
+        },
+      },
+    });
+    renderPage(<PriceReportPage />);
+    expect(
+      await screen.findByText('La ligne d’en-tête doit nommer les colonnes part_no, price ; manquantes : price.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Erreur')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['required', 'Escriba el número de comerciante del distribuidor antes de elegir el archivo.'],
+    ['209', 'No tiene los privilegios necesarios.'],
+    ['unknown-merchant', 'Ningún distribuidor tiene este número de comerciante. Revise el número e inténtelo de nuevo.'],
+    ['something-new', 'Es posible que algunos archivos no se hayan cargado. Inténtelo de nuevo.'],
+  ])('an upload refused with code %s shows a translated text, not the server’s English detail', async (code, text) => {
+    mockApi({
+      'GET /fc-common-api/users/current': { body: corporate(1) },
+      'GET /fc-common-api/mpp/index': { body: { data: [] } },
+    });
+    fakeUploads(() => ({
+      status: 400,
+      body: { errors: [{ status: '400', code, title: 'Bad', detail: 'English detail from the server' }] },
+    }));
+    renderPage(<PriceReportPage />);
+    fireEvent.change(await screen.findByRole('textbox', { name: /número de comerciante/ }, { timeout: 5000 }), {
+      target: { value: '1001' },
+    });
+    await act(async () => chooseFile());
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('English detail from the server')).not.toBeInTheDocument();
+  });
+});
+
+describe('a file refused at upload (decision 0091)', () => {
+  it('says why beside the uploader and shows in the list as a failed file with the reason, both translated', async () => {
+    let refused = false;
+    mockApi({
+      'GET /fc-common-api/users/current': { body: dealer(1) },
+      'GET /fc-common-api/mpp/index': () => ({
+        body: {
+          data: refused
+            ? [
+                priceFile(11, 13, {
+                  message: 'The file was refused at upload: The file is larger than 20 MB.',
+                  'message-code': 'upload-refused',
+                  'message-values': { reason: 'file-too-large', detail: 'The file is larger than 20 MB.' },
+                }),
+              ]
+            : [],
+        },
+      }),
+    });
+    fakeUploads(() => {
+      refused = true;
+      return {
+        status: 413,
+        body: {
+          errors: [{ status: '413', code: 'file-too-large', detail: 'The file is larger than 20 MB.', source: { pointer: '/file' } }],
+        },
+      };
+    });
+    renderPage(<PriceReportPage />);
+    expect(await screen.findByText('Todavía no hay archivos de precios.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await act(async () => chooseFile());
+    expect(await screen.findByRole('alert')).toHaveTextContent('El archivo es demasiado grande.');
+    expect(await screen.findByText('Rechazado al cargar: El archivo es demasiado grande.')).toBeInTheDocument();
+    expect(screen.getByText('Fallido')).toBeInTheDocument();
+  });
+});
+
+describe('following price files (document 1 section 4)', () => {
+  const uploaded = {
+    status: 202,
+    body: { data: [{ type: 'price-file-job', id: 'job-1', attributes: { job_id: 'job-1', sequence: 5, status: 26 } }] },
+  };
+  const jobStatus = (osReturnCode: number | null) => ({
+    body: {
+      data: [
+        {
+          type: 'job-status',
+          id: 'job-1',
+          attributes: {
+            'job-id': 'job-1',
+            sequence: 5,
+            status: osReturnCode === null ? 26 : 19,
+            'os-return-code': osReturnCode,
+            'rows-done': 0,
+            'rows-total': 1,
+            message: null,
+          },
+        },
+      ],
+    },
+  });
+  const pause = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
+  const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
+
+  it('a fresh upload: the list once after the upload, the status every second until osReturnCode is not null, then the list once more', async () => {
+    let done = false;
+    const indexAt: number[] = [];
+    const statusAt: number[] = [];
+    mockApi({
+      'GET /fc-common-api/users/current': { body: dealer(0) },
+      'GET /fc-common-api/mpp/index': () => {
+        indexAt.push(Date.now());
+        return { body: { data: statusAt.length === 0 && indexAt.length === 1 ? [] : [priceFile(5, done ? 19 : 26)] } };
+      },
+      'GET /fc-common-api/mpp/status': () => {
+        statusAt.push(Date.now());
+        done = statusAt.length >= 3;
+        return jobStatus(done ? 0 : null);
+      },
+    });
+    fakeUploads(() => uploaded);
+    renderPage(<PriceReportPage />);
+    expect(await screen.findByText('No price files yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const beforeUpload = indexAt.length;
+    await act(async () => chooseFile());
+    expect(await screen.findByText('prices.csv is processed.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('Processed')).toBeInTheDocument();
+    await pause(2500);
+    expect(statusAt.length).toBe(3);
+    for (const gap of gaps(statusAt)) expect(gap).toBeGreaterThan(800);
+    // While the status is followed the list is not polled: once after the upload, once after the end.
+    expect(indexAt.length - beforeUpload).toBe(2);
+    expect(indexAt[indexAt.length - 1]!).toBeGreaterThanOrEqual(statusAt[2]!);
+    expect(screen.getByRole('button', { name: 'Select file' })).toBeEnabled();
+  }, 20_000);
+
+  it('a status call that fails ends the polling with upload-error, and the user can upload again', async () => {
+    const statusAt: number[] = [];
+    mockApi({
+      'GET /fc-common-api/users/current': { body: dealer(0) },
+      'GET /fc-common-api/mpp/index': { body: { data: [] } },
+      'GET /fc-common-api/mpp/status': () => {
+        statusAt.push(Date.now());
+        return { status: 500, body: { errors: [{ status: '500', code: 'internal', detail: 'boom' }] } };
+      },
+    });
+    fakeUploads(() => uploaded);
+    renderPage(<PriceReportPage />);
+    expect(await screen.findByText('No price files yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await act(async () => chooseFile());
+    expect(await screen.findByText('Some files may not have uploaded. Please try again.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const calls = statusAt.length;
+    await pause(2500);
+    expect(statusAt.length).toBe(calls);
+    expect(screen.getByRole('button', { name: 'Select file' })).toBeEnabled();
+  }, 20_000);
+
+  it('after a reload, a row still in progress is followed by refetching the list every second, until none is', async () => {
+    const indexAt: number[] = [];
+    mockApi({
+      'GET /fc-common-api/users/current': { body: dealer(0) },
+      'GET /fc-common-api/mpp/index': () => {
+        indexAt.push(Date.now());
+        return { body: { data: [priceFile(9, indexAt.length < 3 ? 26 : 19), priceFile(8, 19)] } };
+      },
+    });
+    renderPage(<PriceReportPage />);
+    expect(await screen.findByText('In progress', {}, { timeout: 5000 })).toBeInTheDocument();
+    await screen.findByText(
+      (_, el) => el?.getAttribute('data-testid') === 'price-file-9' && /Processed/.test(el.textContent ?? ''),
+      {},
+      { timeout: 5000 },
+    );
+    expect(screen.queryByText('In progress')).not.toBeInTheDocument();
+    await pause(2500);
+    expect(indexAt.length).toBe(3);
+    for (const gap of gaps(indexAt)) expect(gap).toBeGreaterThan(800);
+  }, 20_000);
+
+  it('a list that cannot be fetched says download-error and is not polled', async () => {
+    const indexAt: number[] = [];
+    mockApi({
+      'GET /fc-common-api/users/current': { body: dealer(0) },
+      'GET /fc-common-api/mpp/index': () => {
+        indexAt.push(Date.now());
+        return { status: 404, body: { errors: [{ status: '404', code: 'not-found' }] } };
+      },
+    });
+    renderPage(<PriceReportPage />);
+    expect(await screen.findByText('The file could not be downloaded. Please try again.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await pause(2000);
+    expect(indexAt.length).toBe(1);
+  }, 20_000);
+});

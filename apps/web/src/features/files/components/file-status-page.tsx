@@ -1,0 +1,188 @@
+import { Fragment } from 'react';
+import {
+  Box,
+  CircularProgress,
+  Divider,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { createSvgIcon } from '@mui/material/utils';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import WarningIcon from '@mui/icons-material/Warning';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { unitStatusKind } from '@fc/contract/files';
+import { CsvUploadButton } from '@/components/csv-upload-button';
+import { useToast } from '@/components/toast';
+import { useCan } from '@/lib/session/current-user';
+import { fileStatusQuery, useFileStatus } from '../api/get-file-status';
+import { TRANSACTION_UPLOAD_PATH, type TransactionUploadAnswer } from '../api/upload-transaction-file';
+import { useFileMessages } from './file-message';
+import { formatDate } from './format';
+
+/** The 'equal' status icon: the file held nothing new. */
+const EqualIcon = createSvgIcon(<path d="M5 8h14v2.5H5zm0 5.5h14V16H5z" />, 'Equal');
+
+const UNIT = {
+  success: { icon: <CheckCircleIcon fontSize="small" color="success" />, color: 'success.dark' },
+  failure: { icon: <WarningIcon fontSize="small" color="error" />, color: 'error.main' },
+  ok: { icon: <EqualIcon fontSize="small" color="info" />, color: 'info.dark' },
+} as const;
+
+/** Column widths of document 1 section 2. */
+const WIDTHS = ['15.94%', '18.84%', '10.87%', '54.35%'];
+
+/**
+ * File status (document 1 sections 2 and 4): every processed file by processing date, each with a status
+ * icon and label (0 success, 1 failure, 2 ok) and its message. Corporate staff also upload the daily
+ * transaction file here (DESIGN section 5) and watch it appear.
+ */
+export default function FileStatusPage() {
+  const { t } = useTranslation('files');
+  const { t: tc } = useTranslation('common');
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { fileMessage, uploadError } = useFileMessages();
+  const corporate = useCan('corporate');
+  const groups = useFileStatus();
+  const rows = groups.data ?? [];
+
+  /**
+   * Refreshes the table every 2 s until the uploaded file shows as a processed unit (at most 3 minutes);
+   * a failed refresh ends the watch with the catalogue's upload-error rather than asking on and on.
+   */
+  const watch = async (seq: number, name: string) => {
+    for (let i = 0; i < 90; i++) {
+      await new Promise((r) => setTimeout(r, 2000));
+      const data = await queryClient.fetchQuery({ ...fileStatusQuery(), staleTime: 0 }).catch(() => null);
+      if (!data) {
+        toast.error(tc('messages.upload-error'));
+        return;
+      }
+      if (data.some((g) => g.units.some((u) => u.seq === seq))) {
+        toast.info(t('file-status.transactions.processed', { name }));
+        return;
+      }
+    }
+  };
+
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        {t('file-status.heading')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: '75ch' }}>
+        {t('file-status.intro')}
+      </Typography>
+
+      {corporate && (
+        <Box component="section" aria-labelledby="transactions-heading" sx={{ mb: 3 }}>
+          <Typography id="transactions-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+            {t('file-status.transactions.heading')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, maxWidth: '75ch' }}>
+            {t('file-status.transactions.intro')}
+          </Typography>
+          <CsvUploadButton<TransactionUploadAnswer>
+            path={TRANSACTION_UPLOAD_PATH}
+            onUploaded={(res, file) => {
+              const seq = res.data[0]?.sequence;
+              toast.success(t('file-status.transactions.received', { name: file.name }));
+              if (seq) void watch(Number(seq), file.name);
+            }}
+            onError={(err) => {
+              // The uploader shows a refused file's reason; the server also lists it as a failed unit (decision 0091).
+              if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: fileStatusQuery().queryKey });
+              else toast.error(uploadError(err));
+            }}
+          />
+          <Divider sx={{ mt: 3 }} />
+        </Box>
+      )}
+
+      {/* Scrolls sideways on a narrow screen; focusable so the keyboard can scroll it too. */}
+      <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('file-status.table-caption')}>
+        <Table size="small" aria-label={t('file-status.table-caption')} sx={{ tableLayout: 'fixed', minWidth: 640 }}>
+          <colgroup>
+            {WIDTHS.map((w) => (
+              <col key={w} style={{ width: w }} />
+            ))}
+          </colgroup>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('file-status.date')}</TableCell>
+              <TableCell>{t('file-status.name')}</TableCell>
+              <TableCell align="center">{t('file-status.status')}</TableCell>
+              <TableCell>{t('file-status.message')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {groups.isLoading && (
+              <TableRow>
+                <TableCell colSpan={4} align="center">
+                  <CircularProgress size={24} aria-label={tc('table.loading')} />
+                </TableCell>
+              </TableRow>
+            )}
+            {!groups.isLoading && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={4} align="center">
+                  {t('file-status.empty')}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((group) => (
+              <Fragment key={group.date}>
+                {group.units.map((unit, i) => {
+                  const kind = unitStatusKind(unit.status);
+                  return (
+                    <TableRow key={unit.seq} data-testid={`file-unit-${unit.seq}`}>
+                      {i === 0 && (
+                        <TableCell
+                          component="th"
+                          scope="rowgroup"
+                          rowSpan={group.units.length}
+                          sx={{ verticalAlign: 'top', fontWeight: 600 }}
+                        >
+                          {formatDate(group.date)}
+                        </TableCell>
+                      )}
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        <Typography variant="body2">{unit.name}</Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {t(`file-status.kind.${unit.kind}`, { defaultValue: unit.kind })}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="center">
+                        <Stack
+                          direction="row"
+                          spacing={0.5}
+                          sx={{ justifyContent: 'center', alignItems: 'center', color: UNIT[kind].color }}
+                        >
+                          {UNIT[kind].icon}
+                          <Typography variant="body2" component="span">
+                            {t(`file-status.unit.${kind}`)}
+                          </Typography>
+                        </Stack>
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        {fileMessage(unit['status-msg-code'], unit['status-msg-values'], unit['status-msg'])}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </Fragment>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}

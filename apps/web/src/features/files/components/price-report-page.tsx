@@ -1,0 +1,239 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { priceStatusKind, type PriceFileItem, type PriceStatusKind } from '@fc/contract/files';
+import { CsvUploadButton } from '@/components/csv-upload-button';
+import { useToast } from '@/components/toast';
+import { useCurrentUser } from '@/lib/session/current-user';
+import { downloadPriceFile } from '../api/download-price-file';
+import { jobEnded, useJobStatus } from '../api/get-job-status';
+import { PRICE_FILES_KEY, usePriceFiles } from '../api/get-price-files';
+import { jobIdOf, PRICE_UPLOAD_PATH, type PriceUploadAnswer } from '../api/upload-price-file';
+import { useFileMessages } from './file-message';
+import { formatDateTime } from './format';
+
+const STATUS_ICON: Record<PriceStatusKind, React.ReactElement> = {
+  'in-progress': <HourglassEmptyIcon fontSize="small" />,
+  processed: <CheckCircleIcon fontSize="small" />,
+  failed: <ErrorIcon fontSize="small" />,
+  unknown: <HelpOutlineIcon fontSize="small" />,
+};
+const STATUS_COLOR: Record<PriceStatusKind, 'default' | 'success' | 'error' | 'info'> = {
+  'in-progress': 'info',
+  processed: 'success',
+  failed: 'error',
+  unknown: 'default',
+};
+
+/**
+ * The price report (document 1 sections 2 and 4): choosing a CSV uploads it at once; the list is
+ * refreshed, the job is polled every second until its osReturnCode is not null, then the list is
+ * refreshed once more. Status 26 in progress, 19 processed (download), 13 failed, others unknown.
+ */
+export default function PriceReportPage() {
+  const { t } = useTranslation('files');
+  const { t: tc } = useTranslation('common');
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { fileMessage, uploadError } = useFileMessages();
+  const { data: user } = useCurrentUser();
+  const corporate = (user?.workingAccountType ?? user?.accountType) === 0;
+  const [merchantNo, setMerchantNo] = useState('');
+  const merchantValid = /^\d{1,9}$/.test(merchantNo.trim());
+  const [job, setJob] = useState<{ id: string; name: string } | null>(null);
+  const status = useJobStatus(job?.id ?? null);
+  const ended = jobEnded(status.data);
+  // A fresh upload is followed through its job status; any other row in progress through the list itself.
+  const polling = !!job && !ended && !status.isError;
+  const list = usePriceFiles(!polling);
+  const finished = useRef<string | null>(null);
+
+  const osReturnCode = status.data?.osReturnCode;
+  const failure = status.data ? fileMessage(status.data.messageCode, status.data.messageValues, status.data.message) : '';
+  useEffect(() => {
+    if (!job || finished.current === job.id || (!ended && !status.isError)) return;
+    finished.current = job.id;
+    // Then the list is refreshed once more and polling stops (document 1 section 4).
+    void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
+    if (status.isError) toast.error(tc('messages.upload-error'));
+    else if (osReturnCode === 0) toast.success(t('price-report.done', { name: job.name }));
+    else toast.error(t('price-report.failed', { name: job.name, message: failure }));
+  }, [job, ended, status.isError, osReturnCode, queryClient, failure, t, tc, toast]);
+
+  const rows = list.data ?? [];
+
+  const onDownload = async (row: PriceFileItem) => {
+    try {
+      await downloadPriceFile(row.sequence, row.fileName);
+    } catch {
+      toast.error(tc('messages.download-error'));
+    }
+  };
+
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        {t('price-report.heading')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: '75ch' }}>
+        {t('price-report.intro')}
+      </Typography>
+      <Stack spacing={2} sx={{ mb: 3 }}>
+        {corporate && (
+          <TextField
+            label={t('price-report.merchant-no')}
+            value={merchantNo}
+            onChange={(e) => setMerchantNo(e.target.value)}
+            error={merchantNo !== '' && !merchantValid}
+            helperText={merchantNo !== '' && !merchantValid ? t('price-report.merchant-no-invalid') : t('price-report.merchant-no-help')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
+            sx={{ maxWidth: 320 }}
+            required
+          />
+        )}
+        <CsvUploadButton<PriceUploadAnswer>
+          path={PRICE_UPLOAD_PATH}
+          fields={corporate ? { merchant_no: merchantNo.trim() } : undefined}
+          disabled={(corporate && !merchantValid) || polling}
+          onUploaded={(res, file) => {
+            void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
+            const id = jobIdOf(res);
+            if (id) setJob({ id, name: file.name });
+          }}
+          onError={(err) => {
+            // The uploader shows a refused file's reason; the server also lists it as a failed file (decision 0091).
+            if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
+            else toast.error(uploadError(err));
+          }}
+        />
+        <Box aria-live="polite" role="status" data-testid="price-job-progress">
+          {polling && job && (
+            <Stack spacing={0.5}>
+              <Typography variant="body2">
+                {status.data?.rowsTotal
+                  ? t('price-report.processing', {
+                      name: job.name,
+                      done: status.data.rowsDone.toLocaleString(),
+                      total: status.data.rowsTotal.toLocaleString(),
+                    })
+                  : t('price-report.processing-unknown', { name: job.name })}
+              </Typography>
+              <LinearProgress
+                variant={status.data?.rowsTotal ? 'determinate' : 'indeterminate'}
+                value={status.data?.rowsTotal ? Math.min(100, (status.data.rowsDone / status.data.rowsTotal) * 100) : undefined}
+                aria-label={t('price-report.processing-unknown', { name: job.name })}
+              />
+            </Stack>
+          )}
+        </Box>
+      </Stack>
+
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('price-report.table-caption')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('price-report.file-date')}</TableCell>
+              <TableCell>{t('price-report.file-status')}</TableCell>
+              <TableCell>{t('price-report.download')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.isLoading && (
+              <TableRow>
+                <TableCell colSpan={3} align="center">
+                  <CircularProgress size={24} aria-label={tc('table.loading')} />
+                </TableCell>
+              </TableRow>
+            )}
+            {list.isError && (
+              <TableRow>
+                <TableCell colSpan={3} align="center" role="alert" sx={{ color: 'error.main' }}>
+                  {tc('messages.download-error')}
+                </TableCell>
+              </TableRow>
+            )}
+            {!list.isLoading && !list.isError && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={3} align="center">
+                  {t('price-report.empty')}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((row) => {
+              const kind = priceStatusKind(row.status);
+              return (
+                <TableRow key={row.sequence} data-testid={`price-file-${row.sequence}`}>
+                  <TableCell>
+                    <Typography variant="body2">{formatDateTime(row.entryDate)}</Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {row.fileName}
+                      {corporate && row.merchantNo != null ? ` · ${row.merchantNo}` : ''}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={STATUS_COLOR[kind]}
+                      icon={STATUS_ICON[kind]}
+                      label={t(`price-report.status.${kind}`)}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    {kind === 'processed' ? (
+                      <Button
+                        size="small"
+                        startIcon={<DownloadIcon />}
+                        onClick={() => void onDownload(row)}
+                        aria-label={t('price-report.download-file', { name: row.fileName })}
+                      >
+                        {t('price-report.download')}
+                      </Button>
+                    ) : kind === 'failed' ? (
+                      <Box>
+                        <Typography variant="body2" color="error" component="span" sx={{ fontWeight: 600 }}>
+                          {t('price-report.error-label')}
+                        </Typography>
+                        {(row.messageCode || row.message) && (
+                          <Typography variant="caption" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                            {fileMessage(row.messageCode, row.messageValues, row.message)}
+                          </Typography>
+                        )}
+                      </Box>
+                    ) : (
+                      <Typography variant="body2" color="text.secondary">
+                        {t('price-report.processing-label')}
+                      </Typography>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}

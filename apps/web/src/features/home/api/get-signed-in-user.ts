@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@fc/contract';
+import { api } from '@/lib/api-client';
+
+/**
+ * GET /fc-common-api/users/check: the signed-in user, or null. A public call that answers an empty list for
+ * a visitor, so a landing page asks without a 401 (which the browser would log as an error).
+ */
+export async function getSignedInUser(): Promise<CurrentUser | null> {
+  const res = await api<CurrentUser>('/fc-common-api/users/check', { noAuthRedirect: true });
+  const user = res.data[0];
+  return user?.username ? user : null;
+}
+
+export const signedInUserQuery = queryOptions({ queryKey: ['users-check'], queryFn: getSignedInUser, staleTime: 0, retry: false });
+
+export function useSignedInUser() {
+  return useQuery(signedInUserQuery);
+}

@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { mmddyyyyToYyyymmdd, toMmddyyyy } from '@fc/contract';
+import { formatTaxPercent, taxExpireFormSchema, type TaxExpireForm, type TaxRateRow } from '@fc/contract/maintenance';
+import { DraftPrompt } from '@/components/draft-prompt';
+import { useToast } from '@/components/toast';
+import { useDraft } from '@/lib/use-draft';
+import { useExpireTaxRate } from '../api/expire-tax-rate';
+import { taxFieldErrors } from './tax-server-errors';
+import { useFieldMessage } from './use-field-message';
+
+const EMPTY: TaxExpireForm = { expiry_date: '' };
+
+/** The Expire dialog: an expiry date typed MM/DD/YYYY, valid and not in the past (sent YYYYMMDD). Resets on close. */
+export function TaxExpireDialog({ rate, onOpen, onClose }: { rate: TaxRateRow | null; onOpen(rate: TaxRateRow): void; onClose(): void }) {
+  const { t } = useTranslation('maintenance');
+  const toast = useToast();
+  const fieldMessage = useFieldMessage();
+  const expire = useExpireTaxRate();
+  const open = !!rate;
+  const { control, handleSubmit, reset, setError, getValues, formState } = useForm<TaxExpireForm>({
+    // Built at each validation, so that "not in the past" compares with today.
+    resolver: ((values, context, options) => zodResolver(taxExpireFormSchema())(values, context, options)) as Resolver<TaxExpireForm>,
+    defaultValues: EMPTY,
+  });
+  // The typed date is kept with the rate it is for when the session times out (decision 0011).
+  const { isDirty } = formState;
+  const { pathname } = useLocation();
+  const { draft, discard } = useDraft<TaxExpireForm & { rate: TaxRateRow }>({
+    values: () => (rate && isDirty ? { ...getValues(), rate } : null),
+    page: `${pathname}#tax-expire`,
+  });
+
+  useEffect(() => {
+    if (!open) reset(EMPTY);
+  }, [open, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    if (!rate) return;
+    try {
+      await expire.mutateAsync({ cust_tax_rate_seq: rate.custTaxRateSeq, expiry_date: mmddyyyyToYyyymmdd(values.expiry_date)! });
+      toast.success(t('tax.messages.tax-expiry-success'));
+      discard();
+      onClose();
+    } catch (err) {
+      const { byField } = taxFieldErrors(err, ['expiry_date'] as const);
+      if (byField.expiry_date) setError('expiry_date', { message: byField.expiry_date }, { shouldFocus: true });
+      else toast.error(t('tax.messages.tax-expiry-error'));
+    }
+  });
+
+  const label = t('tax.expiry-date');
+  return (
+    <>
+      {draft && !open && (
+        <DraftPrompt
+          onRestore={() => {
+            reset({ expiry_date: draft.expiry_date }, { keepDefaultValues: true });
+            discard();
+            onOpen(draft.rate);
+          }}
+          onDiscard={discard}
+        />
+      )}
+      <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="tax-expire-title" aria-describedby="tax-expire-text">
+        <form noValidate onSubmit={(e) => void submit(e)}>
+          <DialogTitle id="tax-expire-title">{t('tax.expire-title')}</DialogTitle>
+          <DialogContent>
+            {rate && (
+              <DialogContentText id="tax-expire-text" sx={{ mb: 2 }}>
+                {t('tax.expire-text', {
+                  name: rate.name,
+                  custNo: rate.custNo,
+                  location: rate.location,
+                  rate: formatTaxPercent(rate.taxRate),
+                  from: toMmddyyyy(rate.effectiveDate),
+                })}
+              </DialogContentText>
+            )}
+            <Controller
+              name="expiry_date"
+              control={control}
+              render={({ field: { ref, ...field }, fieldState }) => (
+                <TextField
+                  {...field}
+                  inputRef={ref}
+                  fullWidth
+                  autoFocus
+                  required
+                  label={label}
+                  error={!!fieldState.error}
+                  helperText={fieldState.error ? fieldMessage(fieldState.error.message, label) : t('tax.date-help')}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+                />
+              )}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+              {t('tax.expire')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

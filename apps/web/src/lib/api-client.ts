@@ -1,0 +1,165 @@
+import { camelCase, JSONAPI_MEDIA_TYPE, type JsonApiError, type PageLinks } from '@fc/contract';
+import { basePath } from './links';
+
+/** A resource object flattened: id and type beside its attributes, keys in camelCase. */
+export type Flat<T = Record<string, unknown>> = T & { id: string; type: string };
+
+export interface ApiResponse<T> {
+  data: Flat<T>[];
+  meta: { recordCount?: number; [k: string]: unknown };
+  links?: PageLinks;
+}
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly errors: JsonApiError[],
+  ) {
+    super(errors[0]?.detail ?? errors[0]?.title ?? `Request failed (${status})`);
+  }
+  get code(): string | undefined {
+    return this.errors[0]?.code;
+  }
+  /** Field errors by request field name (the last segment of source.pointer or source.parameter). */
+  fieldErrors(): Record<string, JsonApiError> {
+    const out: Record<string, JsonApiError> = {};
+    for (const e of this.errors) {
+      const where = e.source?.pointer ?? e.source?.parameter;
+      if (where) out[where.replace(/^\//, '').split('/').pop()!] = e;
+    }
+    return out;
+  }
+}
+
+function flatten(resource: { id: string; type: string; attributes?: Record<string, unknown> }): Flat {
+  const out: Record<string, unknown> = { id: resource.id, type: resource.type };
+  for (const [k, v] of Object.entries(resource.attributes ?? {})) out[camelCase(k)] = v;
+  return out as Flat;
+}
+
+function camelMeta(meta: Record<string, unknown> | undefined): ApiResponse<unknown>['meta'] {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(meta ?? {})) out[camelCase(k)] = v;
+  return out;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: URLSearchParams | Record<string, string | number | undefined | null>;
+  body?: unknown;
+  /** multipart body (uploads); sent as is. */
+  form?: FormData;
+  signal?: AbortSignal;
+  /** Do not send the browser to the login page on 401/403 (the caller handles it). */
+  noAuthRedirect?: boolean;
+}
+
+type UnauthorizedHandler = (status: number, error: ApiError, path: string) => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+/** The app root installs the redirect of document 1 section 4 (401 or 403 from any call). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const params = query instanceof URLSearchParams ? query : new URLSearchParams();
+  if (query && !(query instanceof URLSearchParams)) {
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: JSONAPI_MEDIA_TYPE, 'x-requested-with': 'XMLHttpRequest' };
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = JSONAPI_MEDIA_TYPE;
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(buildUrl(path, opts.query), {
+    method: opts.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: opts.signal,
+  });
+  if (!res.ok) {
+    let errors: JsonApiError[] = [{ status: String(res.status), code: String(res.status), title: res.statusText }];
+    try {
+      const doc = (await res.json()) as { errors?: JsonApiError[] };
+      if (doc.errors?.length) errors = doc.errors;
+    } catch {
+      /* not a JSON:API error document */
+    }
+    const error = new ApiError(res.status, errors);
+    if ((res.status === 401 || res.status === 403) && !opts.noAuthRedirect) onUnauthorized(res.status, error, path);
+    throw error;
+  }
+  return res;
+}
+
+/** One JSON:API call: resource objects flattened and keys camelCased, here and nowhere else. */
+export async function api<T = Record<string, unknown>>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const res = await send(path, opts);
+  if (res.status === 204) return { data: [], meta: {} };
+  const doc = (await res.json()) as { data?: unknown; meta?: Record<string, unknown>; links?: PageLinks };
+  const raw = Array.isArray(doc.data) ? doc.data : doc.data ? [doc.data] : [];
+  return { data: raw.map((r) => flatten(r as never)) as Flat<T>[], meta: camelMeta(doc.meta), links: doc.links };
+}
+
+/** A file download (CSV export, result file): fetched with the session, then saved under `fileName`. */
+export async function download(path: string, fileName: string, opts: RequestOptions = {}): Promise<void> {
+  const res = await send(path, opts);
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * An upload with progress (fetch has no upload progress). Resolves with the flattened answer.
+ */
+export function upload<T = Record<string, unknown>>(
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<ApiResponse<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('accept', JSONAPI_MEDIA_TYPE);
+    xhr.setRequestHeader('x-requested-with', 'XMLHttpRequest');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
+    xhr.onerror = () => reject(new ApiError(0, [{ status: '0', code: 'network', title: 'Network error' }]));
+    xhr.onload = () => {
+      let doc: { data?: unknown; meta?: Record<string, unknown>; errors?: JsonApiError[] } = {};
+      try {
+        doc = JSON.parse(xhr.responseText || '{}');
+      } catch {
+        /* not JSON */
+      }
+      if (xhr.status >= 400) {
+        const error = new ApiError(
+          xhr.status,
+          doc.errors ?? [{ status: String(xhr.status), code: String(xhr.status), title: xhr.statusText }],
+        );
+        if (xhr.status === 401 || xhr.status === 403) onUnauthorized(xhr.status, error, path);
+        reject(error);
+        return;
+      }
+      const raw = Array.isArray(doc.data) ? doc.data : doc.data ? [doc.data] : [];
+      resolve({ data: raw.map((r) => flatten(r as never)) as Flat<T>[], meta: camelMeta(doc.meta) });
+    };
+    xhr.send(form);
+  });
+}
+
+export { basePath };

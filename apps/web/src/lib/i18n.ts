@@ -1,0 +1,89 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, languageFromCode, parseMsg, type Language } from '@fc/contract';
+
+/** Each namespace is one JSON file per language, loaded when a page first needs it. */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const STORAGE_KEY = 'fc.language';
+
+export function initialLanguage(): Language {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
+  const nav = navigator.language?.toLowerCase() ?? 'en-us';
+  if (nav.startsWith('es')) return 'es';
+  if (nav.startsWith('fr')) return 'fr';
+  return 'en-us';
+}
+
+export function rememberLanguage(lng: Language) {
+  localStorage.setItem(STORAGE_KEY, lng);
+}
+
+/** Shows the interface in `lng` from now on, in this page and (through localStorage) the next ones. */
+export function switchLanguage(lng: Language): Promise<unknown> {
+  rememberLanguage(lng);
+  return i18n.language === lng ? Promise.resolve() : i18n.changeLanguage(lng);
+}
+
+/**
+ * The signed-in user's session language code (document 1 section 1: 0 English US, 1 Spanish, 2 French)
+ * wins over what this browser chose before: it is the user's saved choice, whichever browser they use.
+ */
+export function applySessionLanguage(code: number | null | undefined): Promise<unknown> {
+  return switchLanguage(languageFromCode(code));
+}
+
+/** The document's language (<html lang>) for an interface language: en-us is 'en', as browser-check.js writes it. */
+export function htmlLang(lng: string): string {
+  return lng === 'en-us' ? 'en' : lng;
+}
+
+/*
+ * The one place that keeps <html lang> on the interface language, for every page and both apps (the light
+ * public app and the portal): i18next announces the first language and every change. Registered before
+ * init, which announces the first one.
+ */
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = htmlLang(lng);
+});
+
+export const i18nReady = i18n
+  .use({
+    type: 'backend',
+    init() {},
+    read(language: string, namespace: string, callback: (err: unknown, data?: Record<string, unknown>) => void) {
+      const loader = files[`../locales/${language}/${namespace}.json`];
+      if (!loader) return callback(null, {});
+      loader().then(
+        (m) => callback(null, m.default),
+        (err: unknown) => callback(err),
+      );
+    },
+  })
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    fallbackLng: 'en-us',
+    supportedLngs: [...LANGUAGES],
+    lowerCaseLng: true,
+    load: 'currentOnly',
+    ns: ['common', 'validation'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
+
+/** The text of a validation message of the contract ("maxLength|max=60" → "... at most 60 ..."). */
+export function translateValidation(message: string | undefined, field?: string): string {
+  if (!message) return '';
+  const { key, params } = parseMsg(message);
+  const fieldLabel = params.field ? i18n.t(`validation:fields.${params.field}`, { defaultValue: params.field }) : field;
+  return i18n.t(`validation:${key}`, {
+    ...params,
+    field: fieldLabel ?? i18n.t('validation:this-field'),
+    defaultValue: i18n.t('validation:invalid'),
+  });
+}
+
+export default i18n;

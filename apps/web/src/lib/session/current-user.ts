@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { can, type CurrentUser, type PermissionName } from '@fc/contract';
+import { api, ApiError } from '../api-client';
+import { applySessionLanguage } from '../i18n';
+
+/**
+ * GET /fc-common-api/users/current; null when nobody is signed in. Each load applies the user's session
+ * language, so a language saved in another browser (or on the profile page) shows here too.
+ */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    const res = await api<CurrentUser>('/fc-common-api/users/current', { noAuthRedirect: true });
+    const user = res.data[0];
+    if (!user?.username) return null;
+    await applySessionLanguage(user.language);
+    return user;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export const currentUserQuery = queryOptions({ queryKey: ['current-user'], queryFn: getCurrentUser, staleTime: 60_000 });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+/** True when the signed-in user holds the permission (the server checks it again on every call). */
+export function useCan(name: PermissionName): boolean {
+  const { data } = useCurrentUser();
+  return can(data ?? null, name);
+}

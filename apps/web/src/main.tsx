@@ -1,0 +1,34 @@
+import '@/lib/zod-config';
+import { createRoot } from 'react-dom/client';
+import { initialLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { appConfigQuery } from '@/lib/session/app-config';
+import { pages } from '@/app/pages';
+import { publicFrameOf, publicPages, publicRouteFor } from '@/app/public-routes';
+
+/*
+ * What every page needs (React, the first texts, the app configuration) starts loading at once. The public
+ * pages (landing, credit-back, bonus, the login pages) are the first thing a phone on a slow network opens: they then start
+ * as a small app of their own, without the router, MUI or any table or form library, their page's code
+ * loading beside it. Every other address starts the full portal. Links between the two are page loads.
+ */
+void queryClient.prefetchQuery(appConfigQuery);
+const publicTexts = import.meta.glob('./locales/*/public-site.json');
+const root = createRoot(document.getElementById('root')!);
+
+async function start() {
+  const publicRoute = publicRouteFor(window.location.pathname);
+  if (publicRoute) {
+    const page = (publicPages[publicRoute.id] ?? pages[publicRoute.id]!)();
+    const frame = publicFrameOf(publicRoute);
+    if (publicRoute.layout !== 'account') void publicTexts[`./locales/${initialLanguage()}/public-site.json`]?.();
+    const { startPublicApp } = await import('@/app/public-app');
+    await startPublicApp(root, publicRoute, page, frame);
+    return;
+  }
+  const { startSpa } = await import('@/app/spa');
+  startSpa(root);
+}
+
+// public/browser-check.js found a browser the portal does not support, and shows the page saying so.
+if (!document.documentElement.hasAttribute('data-unsupported')) void start();

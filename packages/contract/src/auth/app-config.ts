@@ -1,0 +1,95 @@
+import { AccountTypeSlug, type AccountType } from '../core/account-types';
+
+/** App config (document 1 section 3) as served by GET /fc-common-api/app-config, camelCased by the client. */
+export interface LoginLinks {
+  customer: { page: string; formAction: string; requestAccount: string; welcome: string };
+  dealer: { page: string; formAction: string; welcome: string };
+  corporate: { page: string; formAction: string; welcome: string };
+}
+
+export interface AppConfig {
+  brandName: string;
+  homePath: string;
+  applyPath: string;
+  fleetriteCreditBackPath: string;
+  framePath: string;
+  termsConditions: string;
+  loginLinks: LoginLinks;
+  logoutPath: string;
+  alternatePortalPrefix: string;
+  alternateLogoutUrl: string;
+  externalLoginUrl: string;
+  programLinks: Record<'dealer-manual' | 'customer-manual' | 'contact-us' | 'international-trucks' | 'dealer-locator', string>;
+  support: { phone: string; email: string; hours: string };
+  fiscalYearStartMonth: number;
+  showCredit: boolean;
+  dateInputFormat: 'YYYYMMDD';
+}
+
+/** The values of a configured link's placeholders; without `type`, `{type}` is left for later. */
+export interface LinkValues {
+  directory: 'int-pro' | 'msc-pro';
+  type?: AccountTypeSlug;
+}
+
+/** Replace every `{directory}` and `{type}` in a configured link (document 1 section 3). */
+export function fillLink(template: string, values: LinkValues): string {
+  const filled = template.replaceAll('{directory}', values.directory);
+  return values.type ? filled.replaceAll('{type}', values.type) : filled;
+}
+
+/** int-pro for alternate-portal users, msc-pro otherwise (document 1 section 2). */
+export function userDirectory(alternatePortalUser: string | boolean | null | undefined): 'int-pro' | 'msc-pro' {
+  return alternatePortalUser === 'Y' || alternatePortalUser === true ? 'int-pro' : 'msc-pro';
+}
+
+/** What the placeholders need to know of the user: the server's row (boolean flag) or the browser's 'Y'/'N'. */
+export interface LinkViewer {
+  accountType: number;
+  workingAccountType?: number | null;
+  alternatePortalUser?: string | boolean | null;
+}
+
+/**
+ * The placeholder values of a link for a viewer (null before sign-in): `{directory}` is int-pro for an
+ * alternate-portal user and msc-pro otherwise; `{type}` is `type` when the link belongs to an account type
+ * (the dealer's login page), else the viewer's own (working) type, else unknown.
+ */
+export function linkValues(viewer: LinkViewer | null | undefined, type?: AccountTypeSlug): LinkValues {
+  const own = viewer ? AccountTypeSlug[(viewer.workingAccountType ?? viewer.accountType) as AccountType] : undefined;
+  return { directory: userDirectory(viewer?.alternatePortalUser), type: type ?? own };
+}
+
+/**
+ * Every link of the app config with its placeholders filled for a viewer: the server answers GET app-config
+ * through this, so no page uses a link with `{directory}` or `{type}` in it. The links of one account type
+ * take that type; the viewer's own links (logout, external login, programme links) take the viewer's, and
+ * before sign-in keep `{type}` until a user is known (lib/session/logout.ts fills them then).
+ */
+export function fillAppConfigLinks(config: AppConfig, viewer: LinkViewer | null | undefined): AppConfig {
+  const of = (template: string, type?: AccountTypeSlug) => fillLink(template, linkValues(viewer, type));
+  const { customer, dealer, corporate } = config.loginLinks;
+  const programLinks = Object.fromEntries(Object.entries(config.programLinks).map(([k, v]) => [k, of(v)])) as AppConfig['programLinks'];
+  return {
+    ...config,
+    termsConditions: of(config.termsConditions),
+    loginLinks: {
+      customer: {
+        page: of(customer.page, 'cust'),
+        formAction: of(customer.formAction, 'cust'),
+        requestAccount: of(customer.requestAccount, 'cust'),
+        welcome: of(customer.welcome, 'cust'),
+      },
+      dealer: { page: of(dealer.page, 'merc'), formAction: of(dealer.formAction, 'merc'), welcome: of(dealer.welcome, 'merc') },
+      corporate: {
+        page: of(corporate.page, 'corp'),
+        formAction: of(corporate.formAction, 'corp'),
+        welcome: of(corporate.welcome, 'corp'),
+      },
+    },
+    logoutPath: of(config.logoutPath),
+    alternateLogoutUrl: of(config.alternateLogoutUrl),
+    externalLoginUrl: of(config.externalLoginUrl),
+    programLinks,
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { msg } from '../core/validation';
+import type { AccountType } from '../core/account-types';
+import { PASSWORD_INPUT_MAX, USERNAME_MAX } from './login-constants';
+
+export * from './login-constants';
+
+/** What the login page validates before posting (document 1 section 5). */
+export const loginFormSchema = z.object({
+  USERNAME: z
+    .string()
+    .min(1, { error: msg('required', { field: 'username' }) })
+    .max(USERNAME_MAX, { error: msg('maxLength', { field: 'username', max: USERNAME_MAX }) }),
+  PASSWORD: z
+    .string()
+    .min(1, { error: msg('required', { field: 'password' }) })
+    .max(PASSWORD_INPUT_MAX, { error: msg('maxLength', { field: 'password', max: PASSWORD_INPUT_MAX }) }),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** The whole post as the server reads it; the server never trusts the browser's checks. */
+export const loginPostSchema = z.object({
+  WEB_FORM_NAME: z.string().max(100).optional(),
+  ACTION: z.string().max(100).optional(),
+  REFERRER_URL: z.string().max(2000).optional(),
+  USERNAME: z.string().max(10_000).optional(),
+  PASSWORD: z.string().max(10_000).optional(),
+});
+
+/**
+ * The specification's password rule (document 1 section 5): 8 to 12 letters and digits, at least one digit.
+ * Message 503 for any breach.
+ */
+export const PASSWORD_RULE = /^(?=.*\d)[A-Za-z0-9]{8,12}$/;
+export function isValidPassword(p: string): boolean {
+  return PASSWORD_RULE.test(p);
+}
+export const newPasswordSchema = z.string().max(PASSWORD_INPUT_MAX, { error: '503' }).regex(PASSWORD_RULE, { error: '503' });
+
+/** Forgot password (document 1 section 5): username required, at most 64. The request field is `user`. */
+export const resetRequestSchema = z.object({
+  user: z
+    .string({ error: msg('required', { field: 'username' }) })
+    .trim()
+    .min(1, { error: msg('required', { field: 'username' }) })
+    .max(USERNAME_MAX, { error: msg('maxLength', { field: 'username', max: USERNAME_MAX }) }),
+});
+export type ResetRequest = z.infer<typeof resetRequestSchema>;
+
+/** The emailed token: base64url of at least 128 random bits (the server makes 256). */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
+
+/** POST /fc-common-api/users/reset_password {token, password}. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: msg('required', { field: 'token' }) }).max(200, { error: 'not-found' }),
+  password: z.string({ error: '503' }).pipe(newPasswordSchema),
+});
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+
+/**
+ * The change-password form (document 1 sections 2 and 5): both fields required, at most 64 typed; the
+ * password follows the rule (503), the confirmation equals it ('match').
+ */
+export const passwordUpdateFormSchema = z
+  .object({
+    password: z
+      .string()
+      .min(1, { error: msg('required', { field: 'password' }) })
+      .max(PASSWORD_INPUT_MAX, { error: '503' })
+      .regex(PASSWORD_RULE, { error: '503' }),
+    confirmPassword: z
+      .string()
+      .min(1, { error: msg('required', { field: 'confirmPassword' }) })
+      .max(PASSWORD_INPUT_MAX, { error: msg('maxLength', { field: 'confirmPassword', max: PASSWORD_INPUT_MAX }) }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'match' });
+export type PasswordUpdateForm = z.infer<typeof passwordUpdateFormSchema>;
+
+/** The signed-in user's own profile: the e-mail address that password-reset links go to, and the language. */
+export const EMAIL_MAX = 254;
+export const profileUpdateSchema = z.strictObject({
+  email: z
+    .string({ error: msg('required', { field: 'email' }) })
+    .trim()
+    .min(1, { error: msg('required', { field: 'email' }) })
+    .max(EMAIL_MAX, { error: msg('maxLength', { field: 'email', max: EMAIL_MAX }) })
+    .pipe(z.email({ error: msg('email') })),
+  language: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: msg('required', { field: 'language' }) }),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** The current user of GET /fc-common-api/users/current, as the web app reads it (camelCase). */
+export interface CurrentUser {
+  username: string;
+  fullName: string;
+  accountType: AccountType;
+  workingAccountType: AccountType | null;
+  alternatePortalUser: 'Y' | 'N';
+  ssoUser: 'Y' | 'N';
+  grantedTasks: number[];
+  language: 0 | 1 | 2;
+  custNo: number | null;
+  merchantNo: number | null;
+}
+
+/** Session timeout configuration (document 1 section 3). Absent minutes count as 0, absent touch as now. */
+export const sessionTimeoutSchema = z.object({
+  warning_alert_minutes: z.number().nullish(),
+  full_session_minutes: z.number().nullish(),
+  last_touch: z.string().nullish(),
+  /** Not in the specification: the server's clock, so the browser can place last_touch on its own. */
+  server_time: z.string().nullish(),
+});
+export type SessionTimeoutConfig = z.infer<typeof sessionTimeoutSchema>;
+
+export const languageUpdateSchema = z.strictObject({ language: z.union([z.literal(0), z.literal(1), z.literal(2)]) });

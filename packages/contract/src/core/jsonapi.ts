@@ -1,0 +1,58 @@
+/** JSON:API documents as the portal sends them (DESIGN section 4). */
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+
+export interface ResourceObject<A = Record<string, unknown>> {
+  type: string;
+  id: string;
+  attributes: A;
+}
+
+export interface PageLinks {
+  first?: string;
+  prev?: string;
+  next?: string;
+  last?: string;
+}
+
+export interface ListMeta {
+  record_count: number;
+  [k: string]: unknown;
+}
+
+export interface JsonApiDocument<A = Record<string, unknown>> {
+  data: ResourceObject<A>[];
+  meta?: ListMeta | Record<string, unknown>;
+  links?: PageLinks;
+}
+
+export interface JsonApiError {
+  status: string;
+  code: string;
+  title: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string };
+  meta?: Record<string, unknown>;
+}
+
+export interface JsonApiErrorDocument {
+  errors: JsonApiError[];
+}
+
+/** Table pagination shape of document 1 section 3, derived from a list's meta and page. */
+export interface Pagination {
+  total: number;
+  per_page: number;
+  current_page: number;
+  last_page: number;
+  from: number;
+  to: number;
+}
+
+export function pagination(total: number, perPage: number, currentPage: number): Pagination {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (currentPage - 1) * perPage + 1;
+  return { total, per_page: perPage, current_page: currentPage, last_page: lastPage, from, to: Math.min(total, currentPage * perPage) };
+}
+
+export const kebabCase = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/_/g, '-');
+export const camelCase = (s: string) => s.replace(/[-_]([a-z0-9])/g, (_, c: string) => c.toUpperCase());

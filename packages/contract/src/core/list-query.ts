@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Page sizes a table offers (document 1 section 9); the server accepts 1 to 100. */
+export const PAGE_SIZE_OPTIONS = [5, 10, 15, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export type SortDirection = 'asc' | 'desc';
+export interface SortTerm<F extends string = string> {
+  field: F;
+  direction: SortDirection;
+}
+
+/** `field|asc,other|desc` as written in filter[sort]. */
+export function formatSort(terms: readonly SortTerm[]): string {
+  return terms.map((t) => `${t.field}|${t.direction}`).join(',');
+}
+
+export interface ListQuery<F extends string, X extends Record<string, unknown>> {
+  page: { number: number; size: number };
+  sort: SortTerm<F>[];
+  search?: string;
+  filters: X;
+}
+
+/**
+ * The query schema of a paged list: page[number], page[size], filter[sort] over the given fields,
+ * filter[search], and the list's own filter[...] names. Any other parameter is a 400, not ignored.
+ */
+export function listQuerySchema<F extends string, X extends z.ZodRawShape = Record<never, never>>(options: {
+  sortFields: readonly [F, ...F[]];
+  defaultSort: readonly SortTerm<F>[];
+  filters?: X;
+  searchMax?: number;
+}) {
+  const filterShape: Record<string, z.ZodType> = {};
+  for (const [name, schema] of Object.entries(options.filters ?? {})) filterShape[`filter[${name}]`] = (schema as z.ZodType).optional();
+  const sortField = z.enum(options.sortFields as unknown as [F, ...F[]]);
+  return z
+    .strictObject({
+      'page[number]': z.coerce.number().int().min(1).max(1_000_000).default(1),
+      'page[size]': z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+      'filter[sort]': z
+        .string()
+        .max(500)
+        .optional()
+        .transform((raw, ctx) => {
+          if (!raw) return [...options.defaultSort];
+          const terms: SortTerm<F>[] = [];
+          for (const part of raw.split(',')) {
+            const [field, direction = 'asc'] = part.split('|').map((s) => s.trim());
+            const f = sortField.safeParse(field);
+            if (!f.success || (direction !== 'asc' && direction !== 'desc')) {
+              ctx.addIssue({ code: 'custom', message: `invalid-sort|value=${part}` });
+              return z.NEVER;
+            }
+            terms.push({ field: f.data, direction });
+          }
+          return terms;
+        }),
+      'filter[search]': z
+        .string()
+        .max(options.searchMax ?? 100)
+        .optional(),
+      ...filterShape,
+    })
+    .transform((q) => {
+      const filters: Record<string, unknown> = {};
+      for (const name of Object.keys(options.filters ?? {})) {
+        const v = (q as Record<string, unknown>)[`filter[${name}]`];
+        if (v !== undefined && v !== '') filters[name] = v;
+      }
+      const search = q['filter[search]']?.trim();
+      return {
+        page: { number: q['page[number]'], size: q['page[size]'] },
+        sort: q['filter[sort]'] as SortTerm<F>[],
+        search: search ? search : undefined,
+        filters: filters as { [K in keyof X]?: z.output<X[K]> },
+      };
+    });
+}
+
+/** Query string of a list request, as the web app sends it. */
+export function listQueryParams(q: {
+  page?: number;
+  size?: number;
+  sort?: readonly SortTerm[];
+  search?: string;
+  filters?: Record<string, string | number | undefined | null>;
+}): URLSearchParams {
+  const p = new URLSearchParams();
+  if (q.page) p.set('page[number]', String(q.page));
+  if (q.size) p.set('page[size]', String(q.size));
+  if (q.sort?.length) p.set('filter[sort]', formatSort(q.sort));
+  if (q.search) p.set('filter[search]', q.search);
+  for (const [k, v] of Object.entries(q.filters ?? {})) if (v !== undefined && v !== null && v !== '') p.set(`filter[${k}]`, String(v));
+  return p;
+}

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { isRealDate } from '../core/validation';
+import { RowMessageCode, type FileMessage, type RowMessage } from './messages';
+
+export * from './messages';
+
+/**
+ * Inbound files (price files, core uploads, item-code imports, daily transaction files): the upload
+ * limits and codes, the statuses of document 1 section 4, and the row rules of the price file and the
+ * transaction file (DESIGN section 5). The browser checks a chosen file with the same limits.
+ */
+
+export const InboundKinds = ['price', 'core', 'item-codes', 'transactions'] as const;
+export type InboundKind = (typeof InboundKinds)[number];
+
+/** Limits of a CSV upload; a caller may lower them. */
+export const CSV_UPLOAD_LIMITS = {
+  maxBytes: 20 * 1024 * 1024,
+  /** Records, a header row included. */
+  maxRows: 200_001,
+  maxColumns: 50,
+  maxLineBytes: 10_000,
+} as const;
+
+/** The error codes of a refused upload (JSON:API `code`, field `file`). */
+export const FileErrorCode = {
+  Required: 'file-required',
+  Type: 'file-type',
+  TooLarge: 'file-too-large',
+  Empty: 'file-empty',
+  Encoding: 'file-encoding',
+  Rows: 'file-rows',
+  Columns: 'file-columns',
+  Line: 'file-line',
+} as const;
+export type FileErrorCode = (typeof FileErrorCode)[keyof typeof FileErrorCode];
+
+/** What the browser can tell before sending: a .csv name, not empty, not over the size limit. */
+export function checkCsvFile(file: { name: string; size: number }, maxBytes: number = CSV_UPLOAD_LIMITS.maxBytes): FileErrorCode | null {
+  if (!/\.csv$/i.test(file.name)) return FileErrorCode.Type;
+  if (file.size === 0) return FileErrorCode.Empty;
+  if (file.size > maxBytes) return FileErrorCode.TooLarge;
+  return null;
+}
+
+/** Price file status (document 1 section 4): 26 in progress, 19 processed, 13 failed; anything else unknown. */
+export const PriceFileStatus = { InProgress: 26, Processed: 19, Failed: 13 } as const;
+export type PriceFileStatus = (typeof PriceFileStatus)[keyof typeof PriceFileStatus];
+
+/** File-status unit codes: 0 success (applied), 1 failure (rejected), 2 ok (nothing new). */
+export const UnitStatus = { Success: 0, Failure: 1, Ok: 2 } as const;
+export type UnitStatus = (typeof UnitStatus)[keyof typeof UnitStatus];
+
+/** The unit status shown for a code: 1 failure, 2 ok, any other value success (document 1 section 4). */
+export function unitStatusKind(status: number | null | undefined): 'success' | 'failure' | 'ok' {
+  return status === 1 ? 'failure' : status === 2 ? 'ok' : 'success';
+}
+
+export type PriceStatusKind = 'in-progress' | 'processed' | 'failed' | 'unknown';
+export function priceStatusKind(status: number | null | undefined): PriceStatusKind {
+  return status === 26 ? 'in-progress' : status === 19 ? 'processed' : status === 13 ? 'failed' : 'unknown';
+}
+
+/** osReturnCode of a file refused by the upload checks (decision 0091): recorded as failed (13), never processed. */
+export const REFUSED_OS_RETURN_CODE = 5;
+
+/** Job status poll interval (document 1 section 9). */
+export const JOB_STATUS_POLL_MS = 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Price files
+
+export const PRICE_FILE_COLUMNS = { required: ['part_no', 'price'], optional: ['effective_date'] } as const;
+export const PRICE_RESULT_HEADER = [
+  'part_no',
+  'description',
+  'submitted_price',
+  'program_price',
+  'difference',
+  'verdict',
+  'message',
+] as const;
+export const PriceVerdict = {
+  Ok: 'OK',
+  AbovePrice: 'ABOVE_PROGRAM_PRICE',
+  UnknownPart: 'UNKNOWN_PART',
+  InvalidRow: 'INVALID_ROW',
+} as const;
+export type PriceVerdict = (typeof PriceVerdict)[keyof typeof PriceVerdict];
+
+export const PART_NO_MAX = 30;
+/** numeric(12,2) */
+export const PRICE_MAX_CENTS = 999_999_999_999;
+
+/** A money amount as written in a file: digits with at most two decimals, optionally signed; in cents. */
+export function parseCents(raw: string, opts: { allowNegative?: boolean } = {}): number | null {
+  const m = /^([+-]?)(\d{1,10})(?:\.(\d{1,2}))?$/.exec(raw.trim());
+  if (!m) return null;
+  if (m[1] === '-' && !opts.allowNegative) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] === '-' ? -cents : cents;
+}
+
+export const centsToText = (cents: number) => {
+  const sign = cents < 0 ? '-' : '';
+  const a = Math.abs(cents);
+  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
+};
+
+/** A date in a file: YYYYMMDD, YYYY-MM-DD or MM/DD/YYYY, as ISO YYYY-MM-DD; null when not a real date. */
+export function parseFileDate(raw: string): string | null {
+  const v = raw.trim();
+  let ymd: string | undefined;
+  if (/^\d{8}$/.test(v)) ymd = v;
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(v)) ymd = v.replace(/-/g, '');
+  else {
+    const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
+    if (m) ymd = `${m[3]}${m[1]}${m[2]}`;
+  }
+  if (!ymd || !isRealDate(ymd)) return null;
+  return `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex -- the rule is about control characters
+
+export type PriceRowCheck =
+  { ok: true; partNo: string; cents: number; effectiveDate: string | null } | { ok: false; partNo: string; message: RowMessage };
+
+const clip = (raw: string) => raw.slice(0, 20);
+
+/** One data row of a price file: part number, a price of at most two decimals, an optional real date. */
+export function checkPriceRow(row: { part_no?: string; price?: string; effective_date?: string }): PriceRowCheck {
+  const partNo = (row.part_no ?? '').trim().toUpperCase();
+  if (!partNo) return { ok: false, partNo, message: { code: RowMessageCode.PartRequired } };
+  if (partNo.length > PART_NO_MAX || CONTROL.test(partNo))
+    return { ok: false, partNo, message: { code: RowMessageCode.PartInvalid, values: { max: PART_NO_MAX } } };
+  const priceRaw = (row.price ?? '').trim();
+  if (!priceRaw) return { ok: false, partNo, message: { code: RowMessageCode.PriceRequired } };
+  const cents = parseCents(priceRaw);
+  if (cents === null || cents > PRICE_MAX_CENTS)
+    return { ok: false, partNo, message: { code: RowMessageCode.PriceInvalid, values: { value: clip(priceRaw) } } };
+  let effectiveDate: string | null = null;
+  const dateRaw = (row.effective_date ?? '').trim();
+  if (dateRaw) {
+    effectiveDate = parseFileDate(dateRaw);
+    if (!effectiveDate)
+      return { ok: false, partNo, message: { code: RowMessageCode.EffectiveDateInvalid, values: { value: clip(dateRaw) } } };
+  }
+  return { ok: true, partNo, cents, effectiveDate };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Daily transaction files
+
+export const TRANSACTION_FILE_COLUMNS = {
+  required: ['cust_no', 'date', 'invoice', 'item_code', 'amount', 'currency'],
+  optional: [],
+} as const;
+/** Currency codes of a transaction row: 0 system currency (USD), 1 CAD. */
+export const TRANSACTION_CURRENCIES: Record<string, 0 | 1> = { USD: 0, '0': 0, CAD: 1, '1': 1 };
+
+export type TransactionRowCheck =
+  | { ok: true; custNo: number; trxDate: string; invoice: string; itemCode: string; cents: number; currency: 0 | 1 }
+  | { ok: false; message: RowMessage };
+
+const TEXT_MAX = 30;
+
+export function checkTransactionRow(row: Record<string, string | undefined>): TransactionRowCheck {
+  const custRaw = (row.cust_no ?? '').trim();
+  if (!/^\d{1,9}$/.test(custRaw) || Number(custRaw) === 0)
+    return { ok: false, message: { code: RowMessageCode.CustNoInvalid, values: { value: clip(custRaw) } } };
+  const dateRaw = (row.date ?? '').trim();
+  const trxDate = parseFileDate(dateRaw);
+  if (!trxDate) return { ok: false, message: { code: RowMessageCode.DateInvalid, values: { value: clip(dateRaw) } } };
+  const invoice = (row.invoice ?? '').trim();
+  if (!invoice || invoice.length > TEXT_MAX || CONTROL.test(invoice))
+    return { ok: false, message: { code: RowMessageCode.InvoiceInvalid, values: { max: TEXT_MAX } } };
+  const itemCode = (row.item_code ?? '').trim().toUpperCase();
+  if (!itemCode || itemCode.length > TEXT_MAX || CONTROL.test(itemCode))
+    return { ok: false, message: { code: RowMessageCode.ItemCodeInvalid, values: { max: TEXT_MAX } } };
+  const amountRaw = (row.amount ?? '').trim();
+  const cents = parseCents(amountRaw, { allowNegative: true });
+  if (cents === null || Math.abs(cents) > PRICE_MAX_CENTS * 100)
+    return { ok: false, message: { code: RowMessageCode.AmountInvalid, values: { value: clip(amountRaw) } } };
+  const currency = TRANSACTION_CURRENCIES[(row.currency ?? '').trim().toUpperCase()];
+  if (currency === undefined) return { ok: false, message: { code: RowMessageCode.CurrencyInvalid } };
+  return { ok: true, custNo: Number(custRaw), trxDate, invoice, itemCode, cents, currency };
+}
+
+/**
+ * A header row's column names (trimmed, lower-case) checked against the required ones; the missing
+ * ones, or null when all are there.
+ */
+export function missingColumns(header: readonly string[], required: readonly string[]): string[] | null {
+  const names = new Set(header.map((h) => h.trim().toLowerCase()));
+  const missing = required.filter((r) => !names.has(r));
+  return missing.length ? missing : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// API shapes (attributes after the web client's camelCasing)
+
+export const priceStatusQuerySchema = z.strictObject({ job_id: z.string().trim().min(1).max(64) });
+export const priceDownloadQuerySchema = z.strictObject({ data_seq: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+/** The price upload's optional text field: the dealer a corporate user uploads for. */
+export const priceUploadFieldsSchema = z.strictObject({
+  merchant_no: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, { error: 'integer' })
+    .transform(Number)
+    .optional(),
+});
+
+export interface PriceFileItem {
+  entryDate: string;
+  sequence: number;
+  status: number;
+  fileName: string;
+  merchantNo: number | null;
+  /** English; the web app shows `messageCode` with `messageValues` translated instead. */
+  message: string | null;
+  messageCode: FileMessage['code'] | null;
+  messageValues: FileMessage['values'] | null;
+  rowsDone: number;
+  rowsTotal: number | null;
+}
+
+export interface JobStatus {
+  jobId: string;
+  sequence: number;
+  status: number;
+  osReturnCode: number | null;
+  rowsDone: number;
+  rowsTotal: number | null;
+  message: string | null;
+  messageCode: FileMessage['code'] | null;
+  messageValues: FileMessage['values'] | null;
+}
+
+export interface FileStatusUnit {
+  name: string;
+  kind: InboundKind;
+  status: UnitStatus;
+  /** English; `statusMsgCode` with `statusMsgValues` is what the web app translates. */
+  statusMsg: string;
+  statusMsgCode: FileMessage['code'] | null;
+  statusMsgValues: FileMessage['values'] | null;
+}
+export interface FileStatusGroup {
+  date: string;
+  units: FileStatusUnit[];
+}

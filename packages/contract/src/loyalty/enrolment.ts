@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../core/list-query';
+import { mmddyyyyToYyyymmdd, msg, yyyymmdd } from '../core/validation';
+import { EnrolmentStatus } from './engine';
+
+/**
+ * Customer enrolments (document 3 sections 3, 4, 5 and 8): custs_add and custs_del bodies, the add
+ * form's rules, the enrolment list and the customer options it offers.
+ */
+
+export const EnrolmentCode = {
+  /** The expiration date is before today. */
+  PastDate: 'past-date',
+  /** The expiration date is before the enrolment date. */
+  ExpirationBeforeEnrolment: 'expiration-after-enrolment',
+  CustomerInactive: 'customer-inactive',
+  CustomerNotFound: 'customer-not-found',
+  ProgramNotOffered: 'program-not-offered',
+  CurrencyMismatch: 'currency-mismatch',
+  AlreadyEnrolled: 'already-enrolled',
+  NotEnrolled: 'not-enrolled',
+  EnrolmentNotFound: 'enrolment-not-found',
+} as const;
+
+const positiveInt = (field: string) =>
+  z.coerce
+    .number({ error: msg('required', { field }) })
+    .int({ error: msg('integer', { field }) })
+    .min(1, { error: msg('required', { field }) })
+    .max(2_147_483_647, { error: msg('integer', { field }) });
+
+/** The body object fc_loyalty_cust of POST /fc-common-api/loyalty/custs_add. Dates are YYYYMMDD. */
+export const fcLoyaltyCustSchema = z.object({
+  cust_no: positiveInt('cust_no'),
+  /** The customer's programme code (the customer option's `program`); checked against the customer. */
+  program: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: msg('integer', { field: 'program' }) })
+      .int()
+      .min(0)
+      .max(32767)
+      .optional(),
+  ),
+  loyalty_program_seq: positiveInt('loyalty_program_seq'),
+  start_date: yyyymmdd,
+  end_date: yyyymmdd,
+  enrolled: z.literal('Y', { error: msg('invalid', { field: 'enrolled' }) }).default('Y'),
+});
+export const custsAddBodySchema = z.strictObject({ fc_loyalty_cust: fcLoyaltyCustSchema });
+export type CustsAddBody = z.input<typeof custsAddBodySchema>;
+
+/** POST /fc-common-api/loyalty/custs_del. */
+export const custsDelBodySchema = z.strictObject({ cust_loyalty_program_seq: positiveInt('cust_loyalty_program_seq') });
+
+/**
+ * The date rules of document 3 section 5 on YYYYMMDD values: the expiration date is not before today and
+ * not before the enrolment date. `today` is the caller's calendar day.
+ */
+export function enrolmentDateIssues(startDate: string, endDate: string, today: string): { field: 'end_date'; code: string }[] {
+  const issues: { field: 'end_date'; code: string }[] = [];
+  if (endDate < today) issues.push({ field: 'end_date', code: EnrolmentCode.PastDate });
+  else if (endDate < startDate) issues.push({ field: 'end_date', code: EnrolmentCode.ExpirationBeforeEnrolment });
+  return issues;
+}
+
+/** The status a new enrolment starts in: Pre Enrolled until its enrolment date, then Enrolled. */
+export function initialEnrolmentStatus(startDate: string, today: string): EnrolmentStatus {
+  return startDate > today ? EnrolmentStatus.PreEnrolled : EnrolmentStatus.Enrolled;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The add-enrolment form (values as typed: MM/DD/YYYY)
+
+export const DATE_INPUT_FORMAT = 'MM/DD/YYYY';
+const typedDate = z
+  .string()
+  .trim()
+  .min(1, { error: msg('required'), abort: true })
+  .refine((v) => mmddyyyyToYyyymmdd(v) !== undefined, { error: msg('date-format', { format: DATE_INPUT_FORMAT }), abort: true });
+
+/** `today` as YYYYMMDD; the form passes the user's day. */
+export function enrolmentFormSchema(today: string) {
+  return z
+    .object({
+      custNo: z.string().min(1, { error: msg('required') }),
+      loyaltyProgramSeq: z.string().min(1, { error: msg('required') }),
+      startDate: typedDate,
+      // Not in the past is judged on its own, so it shows even while the enrolment date is wrong.
+      endDate: typedDate.refine((v) => !(mmddyyyyToYyyymmdd(v)! < today), { error: EnrolmentCode.PastDate }),
+    })
+    .superRefine((f, ctx) => {
+      const start = mmddyyyyToYyyymmdd(f.startDate);
+      const end = mmddyyyyToYyyymmdd(f.endDate);
+      if (!start || !end) return;
+      for (const issue of enrolmentDateIssues(start, end, today)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: issue.code });
+    });
+}
+export type EnrolmentForm = z.input<ReturnType<typeof enrolmentFormSchema>>;
+
+/** The custs_add body from the form and the chosen customer option. */
+export function enrolmentFormToBody(f: EnrolmentForm, customer: Pick<CustomerOption, 'value' | 'program'>): CustsAddBody {
+  return {
+    fc_loyalty_cust: {
+      cust_no: customer.value,
+      program: customer.program,
+      loyalty_program_seq: Number(f.loyaltyProgramSeq),
+      start_date: mmddyyyyToYyyymmdd(f.startDate)!,
+      end_date: mmddyyyyToYyyymmdd(f.endDate)!,
+      enrolled: 'Y',
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads
+
+/** A customer offered by the enrolment form: label, value (the customer number), currency, program, status (1 inactive). */
+export interface CustomerOption {
+  label: string;
+  value: number;
+  currency: number;
+  program: number;
+  status: number;
+}
+
+/** Customer status 1 is inactive (document 3 section 3); only active customers may be enrolled. */
+export const isActiveCustomer = (c: Pick<CustomerOption, 'status'>) => c.status !== 1;
+
+/** GET /fc-common-api/loyalty-customer-options. */
+export const customerOptionsQuerySchema = listQuerySchema({
+  sortFields: ['label', 'value'],
+  defaultSort: [{ field: 'label', direction: 'asc' }],
+  filters: { status: z.coerce.number().int().min(0).max(1), currency: z.coerce.number().int().min(0).max(1) },
+});
+
+/** A row of the enrolment list (document 3 section 3, camelCased). */
+export interface EnrolmentRow {
+  custLoyaltyProgramSeq: number;
+  loyaltyProgramSeq: number;
+  customerName: string;
+  custNo: number;
+  availableCredit: number | null;
+  startDate: string;
+  endDate: string;
+  currentSpend: number | null;
+  nextMilestoneAmount: number | null;
+  spendProgression: number | null;
+  loyaltyProgramName: string;
+  currentMilestoneRate: number | null;
+  currentMilestoneCap: number | null;
+  loyaltyProgramStatus: EnrolmentStatus;
+  currency: number;
+}
+
+export const ENROLMENT_SORT_FIELDS = [
+  'customer_name',
+  'cust_no',
+  'available_credit',
+  'start_date',
+  'end_date',
+  'current_spend',
+  'next_milestone_amount',
+  'spend_progression',
+  'loyalty_program_name',
+  'current_milestone_rate',
+  'current_milestone_cap',
+  'loyalty_program_status',
+  'currency',
+] as const;
+export type EnrolmentSortField = (typeof ENROLMENT_SORT_FIELDS)[number];
+
+/** GET /fc-common-api/loyalty-custs and its CSV (custs_csv). */
+export const enrolmentListQuerySchema = listQuerySchema({
+  sortFields: ENROLMENT_SORT_FIELDS,
+  defaultSort: [{ field: 'customer_name', direction: 'asc' }],
+  filters: {
+    loyalty_program_seq: z.coerce.number().int().min(1).max(2_147_483_647),
+    cust_no: z.coerce.number().int().min(1).max(2_147_483_647),
+  },
+});
+
+/** Spend progression as shown: a percentage capped at 100. */
+export const progressionShown = (p: number | null | undefined) => Math.min(100, Math.max(0, p ?? 0));

@@ -1,0 +1,7 @@
+// The loyalty domain: the rebate engine and the customer page (issue 9), and the corporate back office (issue 8).
+export * from './engine';
+export * from './customer';
+export * from './enrolment';
+export * from './template';
+export * from './bundle';
+export * from './item-code';

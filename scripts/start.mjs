@@ -1,0 +1,73 @@
+// `npm start`: builds the web app when its build is missing or older than its sources (or the contract's),
+// then runs the server in the foreground, passing Ctrl+C and SIGTERM on to it.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+
+/** The newest modification time of a file under `p` (0 when absent); test files do not count. */
+function newestMtime(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(p) ? 0 : stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(p)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+function needsBuild() {
+  if (process.env.WEB_DIST) return false; // the operator points at a build of their own
+  const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  if (!built) return 'no build yet';
+  const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  return newest > built ? 'sources changed since the last build' : false;
+}
+
+const reason = needsBuild();
+if (reason) {
+  console.log(`Building the web app (${reason}) ...`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The web app build failed; the portal was not started.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+// Its own process group, so that a terminal's Ctrl+C reaches the server once (from us), not twice: the
+// server treats a second signal as "stop now".
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  detached: process.platform !== 'win32',
+});
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+// Should this process end first (an error), do not leave the server behind.
+process.on('exit', () => {
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+});
+
+server.on('error', (err) => {
+  console.error(err);
+  process.exit(1);
+});
+server.on('exit', (code, signal) => {
+  process.exitCode = code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1) : 1);
+  process.exit();
+});
