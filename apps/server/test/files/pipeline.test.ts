@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { inboundFiles } from '../../src/db/schema/index';
 import { batchSizeFor } from '../../src/modules/files/csv';
 import { defineFileJob } from '../../src/modules/files/job';
+import { fileJobName } from '../../src/modules/files/service';
 import { processPriceFile } from '../../src/modules/files/price-job';
 import { processTransactionFile, transactionFileJob } from '../../src/modules/files/transactions-job';
 import { priceFileJob } from '../../src/modules/files/price-job';
@@ -192,5 +193,34 @@ describe('with the job queue running', () => {
       .returning();
     await priceFileJob.recover!(q.ctx);
     expect(await waitFor(row!.seq)).toMatchObject({ state: 'done', unitStatus: 0 });
+  });
+
+  it('recover hands a file whose job was fetched by a process that died before its claim to a fresh job', async () => {
+    const jobId = crypto.randomUUID();
+    const [row] = await q.db
+      .insert(inboundFiles)
+      .values({
+        kind: 'price',
+        fileName: 'fetched-then-killed.csv',
+        content: Buffer.from(`part_no,price\n${pricedParts[7]!.partNo},1.00\n`),
+        byteSize: 30,
+        sha256: 'x',
+        merchantNo: 1001,
+        jobId,
+      })
+      .returning();
+    // What pg-boss holds after a worker fetched the job and its process was killed: the job is active
+    // (until it expires, 30 minutes on) and the row was never claimed.
+    await q.db.execute(
+      sql`insert into pgboss.job (id, name, data, state, started_on) values (${jobId}::uuid, ${fileJobName('price')}, ${JSON.stringify({ seq: row!.seq })}::jsonb, 'active', now())`,
+    );
+    // Just fetched: its worker may be about to claim the row, so recover leaves it alone.
+    await priceFileJob.recover!(q.ctx);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await fileRow(q.ctx, row!.seq)).toMatchObject({ state: 'queued', attempts: 0 });
+    // Fetched longer ago than JOB_STALE_SECONDS without a claim: its process is gone.
+    await q.db.execute(sql`update pgboss.job set started_on = now() - interval '10 minutes' where id = ${jobId}::uuid`);
+    await priceFileJob.recover!(q.ctx);
+    expect(await waitFor(row!.seq)).toMatchObject({ state: 'done', unitStatus: 0, attempts: 1 });
   });
 });

@@ -177,12 +177,18 @@ export function defineFileJob(kind: InboundKind, handler: FileHandler): JobDefin
       await finishFile(ctx, seq, outcome);
     },
     async recover(ctx) {
-      // Stored while no queue existed yet (no worker had ever started), or its job was removed: send under the row's own job id.
       const queued = await ctx.db
         .select({ seq: inboundFiles.seq, jobId: inboundFiles.jobId })
         .from(inboundFiles)
         .where(and(eq(inboundFiles.kind, kind), eq(inboundFiles.state, 'queued')));
-      for (const row of queued) await sendFileJob(ctx, kind, row.seq, row.jobId ?? undefined);
+      for (const row of queued) {
+        const job = row.jobId ? await queuedJobState(ctx, fileJobName(kind), row.jobId) : 'missing';
+        // Stored while no queue existed yet (no worker had ever started), or its job was removed: send under the row's own job id.
+        if (job === 'missing') await sendFileJob(ctx, kind, row.seq, row.jobId ?? undefined);
+        // Fetched by a process that died before its claim (pg-boss keeps that job active until it expires,
+        // 30 minutes), or ended without claiming: the row's own id is taken, so a fresh job takes the row.
+        else if (job === 'lost') await sendFileJob(ctx, kind, row.seq);
+      }
       // Running in a process that died: a fresh job takes the row over (its claim checks the heartbeat).
       const orphaned = await ctx.db
         .select({ seq: inboundFiles.seq })
@@ -197,4 +203,21 @@ export function defineFileJob(kind: InboundKind, handler: FileHandler): JobDefin
       for (const row of orphaned) await sendFileJob(ctx, kind, row.seq);
     },
   };
+}
+
+/**
+ * What became of the pg-boss job of a row that is still queued: `waiting` (created, retry, or fetched so
+ * recently that its worker is about to claim the row), `lost` (fetched longer than JOB_STALE_SECONDS ago,
+ * or completed, failed or cancelled, without the row having been claimed) or `missing` (no such job).
+ * Read with the database's clock, like the heartbeat, so that the server's clock does not matter.
+ */
+async function queuedJobState(ctx: AppContext, name: string, jobId: string): Promise<'waiting' | 'lost' | 'missing'> {
+  const result = (await ctx.db.execute(sql`
+    select state, coalesce(started_on < now() - make_interval(secs => ${staleSeconds(ctx)}), false) as stale
+    from pgboss.job where name = ${name} and id = ${jobId}::uuid`)) as unknown as { rows: { state: string; stale: boolean }[] };
+  const [job] = result.rows;
+  if (!job) return 'missing';
+  if (job.state === 'created' || job.state === 'retry') return 'waiting';
+  if (job.state === 'active' && !job.stale) return 'waiting';
+  return 'lost';
 }
