@@ -114,10 +114,15 @@ async function signIn(port) {
   const res = await fetch(`http://127.0.0.1:${port}/framework/login/corp`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://localhost:${port}` },
-    body: new URLSearchParams({ USERNAME: 'corp', PASSWORD: 'Demo2026' }).toString(),
+    // The form token (double submit): the same value in the cookie and the form.
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: `http://localhost:${port}`,
+      cookie: `fc_csrf=${'t'.repeat(43)}`,
+    },
+    body: new URLSearchParams({ USERNAME: 'corp', PASSWORD: 'Demo2026', CSRF_TOKEN: 't'.repeat(43) }).toString(),
   });
-  const cookie = res.headers.getSetCookie().find((c) => !/=;/.test(c));
+  const cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?fc_session=[^;]/.test(c));
   if (!cookie)
     throw new Error(`sign-in on ${port} failed: ${res.status} ${res.headers.get('location')}\n${(await res.text()).slice(0, 2000)}`);
   return cookie.split(';')[0];
@@ -267,6 +272,9 @@ function mergeInto(last, partial) {
   const suites = last.suites.map((x) => partial.suites.find((y) => y.id === x.id) ?? x);
   for (const x of partial.suites) if (!suites.includes(x)) suites.push(x);
   const earlier = last.earlier ?? { machine: last.machine, seed: last.seed };
+  // Earlier partial runs whose figures this one keeps: the report names each with its date and load.
+  const before = last.rerun ? [...(last.partials ?? []), { ids: last.rerun, machine: last.machine }] : (last.partials ?? []);
+  const partials = before.map((p) => ({ ...p, ids: p.ids.filter((id) => !measured.has(id)) })).filter((p) => p.ids.length);
   return {
     ...partial,
     results,
@@ -274,6 +282,7 @@ function mergeInto(last, partial) {
     listSql: partial.listSql.length ? partial.listSql : last.listSql,
     skipped: last.skipped ?? [],
     rerun: [...measured],
+    partials,
     earlier,
   };
 }
@@ -442,8 +451,11 @@ async function writeFormatted(file, text) {
   fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
 }
 
+/** An earlier partial run whose figures the report keeps. */
+const partialRun = (p) => `; ${p.ids.join(', ')} on ${p.machine.date} (load average ${p.machine.loadAverage.join(' / ')} at its end)`;
+
 /** docs/benchmarks.md from the figures of docs/benchmarks.json and the explanations of bench/notes.md. */
-function markdown({ machine, seconds, rounds = 1, seed, results, listSql, suites, skipped, rerun, earlier }) {
+function markdown({ machine, seconds, rounds = 1, seed, results, listSql, suites, skipped, rerun, partials = [], earlier }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -453,7 +465,7 @@ function markdown({ machine, seconds, rounds = 1, seed, results, listSql, suites
     '',
     ...(rerun
       ? [
-          `Only ${rerun.join(', ')} ran on that date (\`--only\`); the other figures are from the full run of ${earlier.machine.date} (load average ${earlier.machine.loadAverage.join(' / ')} at its end).`,
+          `Only ${rerun.join(', ')} ran on that date (\`--only\`)${partials.map(partialRun).join('')}; the other figures are from the full run of ${earlier.machine.date} (load average ${earlier.machine.loadAverage.join(' / ')} at its end).`,
           '',
         ]
       : []),

@@ -278,10 +278,11 @@ async function signIn(base) {
   const res = await fetch(`${base}/framework/login/corp`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: new URLSearchParams({ USERNAME: 'corp', PASSWORD: 'Demo2026' }).toString(),
+    // The form token (double submit): the same value in the cookie and the form.
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie: `fc_csrf=${'t'.repeat(43)}` },
+    body: new URLSearchParams({ USERNAME: 'corp', PASSWORD: 'Demo2026', CSRF_TOKEN: 't'.repeat(43) }).toString(),
   });
-  const cookie = res.headers.getSetCookie().find((c) => !/=;/.test(c));
+  const cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?fc_session=[^;]/.test(c));
   if (!cookie) throw new Error(`sign-in failed: ${res.status} ${res.headers.get('location')}\n${(await res.text()).slice(0, 2000)}`);
   return cookie.split(';')[0];
 }
@@ -305,7 +306,18 @@ async function measureJs(browser, url, readySelector, { cookie, chunks } = {}) {
     if (res.request().resourceType() === 'script' || /javascript/.test(type)) scripts.push(res);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForSelector(readySelector);
+  await page.waitForSelector(readySelector).catch(async (err) => {
+    // Say where the page ended and what it showed, not only that the selector never came.
+    const text = (
+      await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    ).slice(0, 500);
+    throw new Error(`${url}: ${readySelector} never appeared; the page is ${page.url()} showing:\n${text}\n${consoleErrors.join('\n')}`, {
+      cause: err,
+    });
+  });
   await page.waitForLoadState('networkidle');
   if (new URL(page.url()).pathname !== new URL(url).pathname) throw new Error(`${url} went to ${page.url()}`);
   let raw = 0;

@@ -46,6 +46,23 @@ export default defineConfig({
     // Building a zod schema (and a contract message key with msg()) has no side effect: a page that imports a
     // contract module for a constant or a pure rule must not pull zod in with the schemas beside it (the
     // public pages load without it; the contract is also marked side-effect free).
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z', 'msg'] } },
+    rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z', 'msg'] },
+      // The light public app's shell (frame, header, footer, icons, top alert) and the landing pages' shared
+      // parts in one chunk instead of a dozen of a few hundred bytes each: every file costs its own gzip
+      // overhead, and the landing page's JavaScript budget (issue 3, 120 kB) has no room for it. The group
+      // takes what these modules import with it (React, i18next, TanStack Query, the API client), which
+      // every page loads anyway: the portal's pages load fewer files too (bench:web, bench/notes.md).
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'public-shell',
+              test: /apps[\\/]web[\\/]src[\\/](app[\\/](public-app|public-top-alert|layouts[\\/](public-(frame|header|footer)|language-select))|components[\\/]public-icons|features[\\/]home[\\/](components[\\/](links|landing-redirect)|api[\\/]get-signed-in-user))\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

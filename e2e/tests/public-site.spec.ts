@@ -212,6 +212,41 @@ test.describe('shared public header', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
+  test('works from the keyboard: skip link, LOG IN menu, and the drawer at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/ui/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const login = nav.getByRole('button', { name: 'Log in' });
+    await login.focus();
+    await page.keyboard.press('Enter');
+    await expect(login).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Customers' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Dealers and International Employees' })).toBeFocused();
+    // Focus leaving the menu closes it.
+    await page.keyboard.press('Tab');
+    await expect(login).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Customers' })).toBeHidden();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Open the menu' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+
   test('the role slides: previous and next on a wide screen, disabled on a phone, with a progress bar', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/ui/home');
@@ -250,6 +285,15 @@ test.describe('credit-back, bonus and terms pages', () => {
     const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Dealer log in/ }).click()]);
     await expect(tab).toHaveURL(/\/ui\/merc\/login$/);
     await tab.close();
+    const [customerTab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Customer log in/ }).click()]);
+    await expect(customerTab).toHaveURL(/\/ui\/cust\/login$/);
+    await customerTab.close();
+    // Shop now and find a dealer: addresses from the translations.
+    await expect(page.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', 'https://www.fleetrite.com');
+    await expect(page.getByRole('link', { name: 'Find a dealer' })).toHaveAttribute(
+      'href',
+      'https://www.internationaltrucks.com/dealer-locator',
+    );
     const [apply] = await Promise.all([
       page.waitForEvent('popup'),
       page
@@ -273,8 +317,11 @@ test.describe('credit-back, bonus and terms pages', () => {
     await page.goto('/ui/home');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and conditions' }).click();
     await expect(page).toHaveURL(/\/ui\/toc$/);
-    await expect(page.getByRole('heading', { name: 'Governing laws' })).toBeVisible();
+    for (const heading of ['Disclaimer', 'Terms of use', 'ID and password', 'Limitation of liability', 'Copyright', 'Governing laws'])
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     await expect(page.getByText('governed by the laws of the United States of America')).toBeVisible();
+    await expect(page.getByText('courts of the United States')).toBeVisible();
+    await expect(page.getByText(/^Last revised: /)).toBeVisible();
   });
 
   test('the apply path leads to the account request form', async ({ page }) => {
@@ -287,6 +334,51 @@ test.describe('credit-back, bonus and terms pages', () => {
     await expect(page.getByTestId('top-alert')).toContainText('Your password was changed successfully.');
     await page.getByTestId('top-alert').getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByTestId('top-alert')).toHaveCount(0);
+  });
+});
+
+test.describe('phone layouts (document 1 section 9: 700 px for the landing and header, 768 px for credit-back)', () => {
+  test('the header and the role slides switch to the phone layout at 700 px, not at 701 px', async ({ page }) => {
+    await page.setViewportSize({ width: 701, height: 800 });
+    await page.goto('/ui/home');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Open the menu' });
+    await expect(nav).toBeVisible();
+    await expect(menuButton).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Next role' })).toBeEnabled();
+    await page.setViewportSize({ width: 700, height: 800 });
+    await expect(nav).toBeHidden();
+    await expect(menuButton).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next role' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Previous role' })).toBeDisabled();
+  });
+
+  test('the credit-back steps stack in one column at 768 px, not at 769 px', async ({ page }) => {
+    const columns = () =>
+      page.getByTestId('credit-step-1').evaluate((el) => getComputedStyle(el.parentElement!).gridTemplateColumns.split(' ').length);
+    await page.setViewportSize({ width: 769, height: 800 });
+    await page.goto('/ui/FleetriteCreditBack');
+    expect(await columns()).toBeGreaterThan(1);
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect.poll(columns).toBe(1);
+  });
+
+  test('no public page is wider than a 360 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/ui/home', '/ui/FleetriteCreditBack', '/ui/bonus', '/ui/toc', '/ui/unsupported-browser']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
+  });
+
+  test('the home layout footer shows the configured support phone, e-mail and hours; the bonus footer does not', async ({ page }) => {
+    await page.goto('/ui/home');
+    const footer = page.getByRole('contentinfo');
+    for (const text of ['1-800-555-0199', 'fleetcharge@example.com', '8:00 am - 5:00 pm CST']) await expect(footer).toContainText(text);
+    await page.goto('/ui/bonus');
+    await expect(page.getByRole('contentinfo')).not.toContainText('1-800-555-0199');
+    await expect(page.getByRole('contentinfo')).toContainText('Fleetrite Fleet Charge');
   });
 });
 
@@ -350,6 +442,28 @@ test.describe('accessibility of the public pages (axe-core)', () => {
       });
     }
   }
+});
+
+test.describe('Content-Security-Policy', () => {
+  test('the public pages and the forms that validate with zod raise no CSP violation (zod runs without eval)', async ({ page }) => {
+    // zod probes `new Function` unless told not to (disableZodEval, set without loading zod on the landing page).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __violations: string[] };
+      w.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+    await page.goto('/ui/home');
+    await page.getByRole('button', { name: 'Find my programme' }).click();
+    await expect(page.getByTestId('finder-error')).toBeVisible();
+    expect(await violations()).toEqual([]);
+    // The login form loads its zod schema as soon as it shows; the password-reset page builds one too.
+    for (const path of ['/ui/cust/login', '/ui/password/reset']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await violations(), path).toEqual([]);
+    }
+  });
 });
 
 test.describe('unsupported browsers', () => {

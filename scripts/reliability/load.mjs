@@ -92,8 +92,9 @@ try {
   const listHeaders = { cookie: corp, 'x-requested-with': 'XMLHttpRequest' };
   const signInRequest = {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: p.origin },
-    body: new URLSearchParams({ USERNAME: 'corp', PASSWORD: 'Demo2026' }).toString(),
+    // The form token (double submit): the same value in the cookie and the form, or the sign-in is refused (211).
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: p.origin, cookie: `fc_csrf=${'t'.repeat(43)}` },
+    body: new URLSearchParams({ USERNAME: 'corp', PASSWORD: 'Demo2026', CSRF_TOKEN: 't'.repeat(43) }).toString(),
   };
   const probe = await fetch(`${p.base}${LIST_URL}`, { headers: listHeaders });
   if (probe.status !== 200) throw new Error(`${LIST_URL} answered ${probe.status}: ${await probe.text()}`);

@@ -5,7 +5,17 @@ import { sessions, users } from '../src/db/schema/index';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { upsertUser } from '../src/modules/auth/repo';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './helpers/app';
-import { api, DEMO_PASSWORD, loginAs, postLogin, postLogout, seedUsers, sessionCookieOf } from './helpers/http';
+import {
+  api,
+  DEMO_PASSWORD,
+  FORM_TOKEN,
+  loginAs,
+  postLogin,
+  postLogout,
+  seedUsers,
+  sessionCookieOf,
+  withFormTokenCookie,
+} from './helpers/http';
 
 let t: TestApp;
 
@@ -175,11 +185,66 @@ describe('sign-in form', () => {
     const referred = await t.app.inject({
       method: 'POST',
       url: '/framework/login/cust',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${TEST_ORIGIN}/ui/cust/login` },
-      payload: form,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: `${TEST_ORIGIN}/ui/cust/login`,
+        cookie: withFormTokenCookie(),
+      },
+      payload: `${form}&CSRF_TOKEN=${FORM_TOKEN}`,
     });
     expect(referred.statusCode).toBe(303);
     expect(referred.headers.location).toBe('/ui/cust/welcome');
+  });
+});
+
+describe('form token (CSRF defence of the login and logout forms, beside the Origin check)', () => {
+  it('a page or call without the token cookie gets one: 256 bits, readable by our pages, SameSite=Strict; a held one is kept', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/fc-common-api/app-config' });
+    const issued = page.cookies.find((c) => c.name === 'fc_csrf');
+    expect(issued?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(issued?.httpOnly).toBeFalsy();
+    expect(issued?.path).toBe('/');
+    expect(String(issued?.sameSite).toLowerCase()).toBe('strict');
+    const again = await t.app.inject({ method: 'GET', url: '/fc-common-api/app-config', headers: { cookie: `fc_csrf=${issued!.value}` } });
+    expect(again.cookies.find((c) => c.name === 'fc_csrf')).toBeUndefined();
+  });
+
+  it.each([
+    ['no token in the form', { CSRF_TOKEN: null }, undefined],
+    ['a token other than the cookie', { CSRF_TOKEN: 'x'.repeat(43) }, undefined],
+    ['a malformed token equal to its cookie', { CSRF_TOKEN: 'short' }, 'fc_csrf=short'],
+  ])('a login post with %s goes back to the form with 211 and no session', async (_name, fields, cookieOverride) => {
+    const res = await postLogin(
+      t.app,
+      'corp',
+      { USERNAME: 'corp', PASSWORD: DEMO_PASSWORD, REFERRER_URL: '/ui/corp/login', ...fields },
+      cookieOverride ? { cookie: cookieOverride } : {},
+    );
+    expect(res.statusCode).toBe(303);
+    expect(messageOf(res.headers.location)).toEqual({ path: '/ui/corp/login', message: '211' });
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+
+  it('a login post whose token has no cookie is refused the same way', async () => {
+    const form = new URLSearchParams({ USERNAME: 'corp', PASSWORD: DEMO_PASSWORD, CSRF_TOKEN: FORM_TOKEN }).toString();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/framework/login/corp',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
+      payload: form,
+    });
+    expect(messageOf(res.headers.location).message).toBe('211');
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+
+  it('a sign-out form post without its token leaves the session alive (217)', async () => {
+    const cookie = await loginAs(t.app, 'dealer');
+    const res = await postLogout(t.app, cookie, { formToken: null });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/ui/home?MESSAGE=217');
+    expect((await api(t.app, cookie).get('/fc-common-api/users/current')).status).toBe(200);
+    const out = await postLogout(t.app, cookie);
+    expect(out.headers.location).toBe('/ui/home?MESSAGE=219');
   });
 });
 

@@ -1,7 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { permissions, type AccountType, type PermissionName, type Principal } from '@fc/contract';
+import {
+  CSRF_COOKIE,
+  CSRF_FIELD,
+  CSRF_TOKEN_PATTERN,
+  SECURE_CSRF_COOKIE,
+  permissions,
+  type AccountType,
+  type PermissionName,
+  type Principal,
+} from '@fc/contract';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema/index';
 import { errorObject, sendErrors } from './errors';
@@ -26,6 +35,8 @@ export interface SessionPrincipal extends Principal {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** 'route': a form post whose token fails is left to the handler (formTokenValid), to answer with a page. */
+    formToken?: 'route';
   }
   interface FastifyRequest {
     principal: SessionPrincipal | null;
@@ -50,6 +61,31 @@ export function sessionCookieName(ctx: AppContext) {
 /** The session cookie's attributes: set at sign-in, and the same again to clear it. */
 export function sessionCookieOptions(ctx: AppContext) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: ctx.config.secureCookies };
+}
+
+export function csrfCookieName(ctx: AppContext) {
+  return ctx.config.secureCookies ? SECURE_CSRF_COOKIE : CSRF_COOKIE;
+}
+
+/** The form token's cookie: our own pages' script reads it into the form, so it is not HttpOnly; Strict keeps it off cross-site posts. */
+export function csrfCookieOptions(ctx: AppContext) {
+  return { path: '/', httpOnly: false, sameSite: 'strict' as const, secure: ctx.config.secureCookies };
+}
+
+const isFormPost = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+/** True when a form post carries the token of its cookie (double submit), compared in constant time. */
+export function formTokenValid(req: FastifyRequest, ctx: AppContext): boolean {
+  const cookie = req.cookies?.[csrfCookieName(ctx)];
+  const field = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
+  if (typeof cookie !== 'string' || typeof field !== 'string') return false;
+  if (!CSRF_TOKEN_PATTERN.test(cookie) || !CSRF_TOKEN_PATTERN.test(field)) return false;
+  return timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
+}
+
+/** A form post without its token (other calls are defended by X-Requested-With instead). */
+export function formPostRefused(req: FastifyRequest, ctx: AppContext): boolean {
+  return isFormPost(req) && !formTokenValid(req, ctx);
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -80,6 +116,12 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     if (UNSAFE.has(req.method) && !isSameOrigin(req, allowedOrigins)) {
       return sendErrors(reply, 403, [errorObject(403, 'csrf', 'Cross-site request refused.')]);
     }
+    // Every page and call of a browser without the form token gets one (hashed assets excepted: they are cached).
+    if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.includes('/assets/')) {
+      const name = csrfCookieName(ctx);
+      const held = req.cookies?.[name];
+      if (!held || !CSRF_TOKEN_PATTERN.test(held)) reply.setCookie(name, newToken(), csrfCookieOptions(ctx));
+    }
     await loadPrincipal(req, ctx);
     const access = req.routeOptions.config?.access ?? 'public';
     if (access === 'public') return;
@@ -92,10 +134,17 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
       return sendErrors(reply, 403, [errorObject(403, '209', 'You do not have permission to access this resource.')]);
     }
   });
+
+  // A form post also carries the token of its cookie (read once the body is parsed, before validation).
+  app.addHook('preValidation', async (req, reply) => {
+    if (!UNSAFE.has(req.method) || req.routeOptions.config?.formToken === 'route') return;
+    if (formPostRefused(req, ctx)) return sendErrors(reply, 403, [errorObject(403, 'csrf', 'Cross-site request refused.')]);
+  });
 }
 
 /**
- * A form post (the login form) must come from our own origin (Origin or Referer); any other unsafe call
+ * A form post (the login form) must come from our own origin (Origin or Referer), and carries the form
+ * token too (the preValidation hook above); any other unsafe call
  * must carry X-Requested-With, which a cross-site form cannot set and a cross-site script cannot send
  * without a CORS preflight that this server never grants.
  */

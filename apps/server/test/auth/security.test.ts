@@ -245,6 +245,30 @@ describe('cookie and headers behind HTTPS', () => {
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
 
+  it('the form token cookie is __Host-fc_csrf (Secure, SameSite=Strict); a plain fc_csrf does not stand in for it', async () => {
+    const res = await secure.app.inject({ method: 'GET', url: '/fc-common-api/app-config' });
+    const raw = ([] as string[]).concat(res.headers['set-cookie'] as string | string[]).find((c) => c.startsWith('__Host-fc_csrf='));
+    expect(raw).toMatch(/; Secure/i);
+    expect(raw).toMatch(/; SameSite=Strict/i);
+    expect(raw).toMatch(/; Path=\//i);
+    expect(raw).not.toMatch(/HttpOnly|Domain=/i);
+    // A cookie without the prefix could have been set by another host or over plain HTTP.
+    const token = 'a'.repeat(43);
+    const plainOnly = await secure.app.inject({
+      method: 'POST',
+      url: '/framework/login/cust',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://portal.example', cookie: `fc_csrf=${token}` },
+      payload: new URLSearchParams({
+        USERNAME: 'customer',
+        PASSWORD: DEMO_PASSWORD,
+        REFERRER_URL: '/ui/cust/login',
+        CSRF_TOKEN: token,
+      }).toString(),
+    });
+    expect(plainOnly.headers.location).toBe('/ui/cust/login?MESSAGE=211');
+    expect(plainOnly.cookies.find((c) => c.name === '__Host-fc_session')).toBeUndefined();
+  });
+
   it('a login post from the plain-HTTP origin is refused', async () => {
     const res = await postLogin(secure.app, 'cust', { USERNAME: 'customer', PASSWORD: DEMO_PASSWORD }, { origin: 'http://portal.example' });
     expect(res.statusCode).toBe(403);

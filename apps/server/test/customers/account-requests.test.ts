@@ -81,6 +81,10 @@ describe('POST /fc-common-api/users/create_account_request', () => {
   it.each([
     ['full_name', '', 'required'],
     ['job_title', 'x'.repeat(61), 'maxLength'],
+    ['full_name', 'x'.repeat(61), 'maxLength'],
+    ['company_name', 'x'.repeat(61), 'maxLength'],
+    ['phone', '6'.repeat(21), 'maxLength'],
+    ['email', `${'x'.repeat(189)}@example.com`, 'maxLength'],
     ['phone', '555', 'phone'],
     ['phone', '4165550111', 'phone'],
     ['email', 'nope', 'email'],

@@ -169,6 +169,21 @@ describe('POST /fc-common-api/mpp/price and the polling flow', () => {
     expect(download.status).toBe(409);
   });
 
+  it('the result CSV writes cells a spreadsheet would run as formulas with a leading quote', async () => {
+    const content = ['part_no,price', '"=HYPERLINK(""http://x"")",1.00', '@SUM(A1),2.00', `${p3!.partNo},=1+2`, `+CMD,-3`].join('\n');
+    const { seq } = await uploadAndProcess(dealer, content, 'formulas.csv');
+    const download = await api(t.app, dealer).get('/fc-common-api/mpp/download', { data_seq: seq });
+    expect(download.status).toBe(200);
+    const rows = csvRows(download.text).slice(1);
+    expect(rows.map((r) => [r[0], r[2], r[5]])).toEqual([
+      ['\'=HYPERLINK("HTTP://X")', '1.00', 'UNKNOWN_PART'],
+      ["'@SUM(A1)", '2.00', 'UNKNOWN_PART'],
+      [p3!.partNo, "'=1+2", 'INVALID_ROW'],
+      ["'+CMD", '-3', 'INVALID_ROW'],
+    ]);
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+@\t\r]/);
+  });
+
   it('answers 409 for the download of a file still in progress', async () => {
     const res = await uploadPrice(dealer, `part_no,price\n${p1!.partNo},1.00\n`);
     const download = await api(t.app, dealer).get('/fc-common-api/mpp/download', { data_seq: res.body.data[0].attributes.sequence });

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { JSONAPI_MEDIA_TYPE, LOGIN_ACTION, LOGIN_FORM_NAME, type AccountTypeSlug } from '@fc/contract';
+import {
+  CSRF_COOKIE,
+  CSRF_FIELD,
+  JSONAPI_MEDIA_TYPE,
+  SECURE_CSRF_COOKIE,
+  LOGIN_ACTION,
+  LOGIN_FORM_NAME,
+  type AccountTypeSlug,
+} from '@fc/contract';
 import type { AppContext } from '../../src/context';
 import { DEMO_PASSWORD, DEMO_USERS, seedCore } from '../../src/db/seed/core';
 import { SESSION_COOKIE } from '../../src/http/access';
@@ -17,11 +25,22 @@ export async function seedUsers(ctx: AppContext): Promise<void> {
 
 const DEFAULT_SLUG: Record<number, AccountTypeSlug> = { 0: 'corp', 1: 'merc', 2: 'cust' };
 
-/** Posts the classic login form as a browser would (urlencoded, with our Origin). */
+/** The form token a page of ours would hold in its cookie and copy into each form post (double submit). */
+export const FORM_TOKEN = 'formtoken-0123456789abcdefghijklmnopqrstuvw';
+
+/** The Cookie header of a form post: the form token's cookie (by either name: plain HTTP or HTTPS) beside any other given. */
+export function withFormTokenCookie(cookie?: string): string {
+  return [`${CSRF_COOKIE}=${FORM_TOKEN}`, `${SECURE_CSRF_COOKIE}=${FORM_TOKEN}`, ...(cookie ? [cookie] : [])].join('; ');
+}
+
+/**
+ * Posts the classic login form as a browser would (urlencoded, with our Origin and the form token of its
+ * cookie). `CSRF_TOKEN: null` leaves the token out of the form; a `cookie` header is sent beside the token's.
+ */
 export function postLogin(
   app: FastifyInstance,
   type: AccountTypeSlug,
-  fields: { USERNAME?: string; PASSWORD?: string; REFERRER_URL?: string },
+  fields: { USERNAME?: string; PASSWORD?: string; REFERRER_URL?: string; CSRF_TOKEN?: string | null },
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const form = new URLSearchParams({
@@ -31,10 +50,12 @@ export function postLogin(
     USERNAME: fields.USERNAME ?? '',
     PASSWORD: fields.PASSWORD ?? '',
   });
+  if (fields.CSRF_TOKEN !== null) form.set(CSRF_FIELD, fields.CSRF_TOKEN ?? FORM_TOKEN);
+  const { cookie, ...rest } = headers;
   return app.inject({
     method: 'POST',
     url: `/framework/login/${type}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, ...headers },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, ...rest, cookie: withFormTokenCookie(cookie) },
     payload: form.toString(),
   });
 }
@@ -43,18 +64,19 @@ export function postLogin(
 export function postLogout(
   app: FastifyInstance,
   cookie?: string,
-  opts: { reason?: string; headers?: Record<string, string> } = {},
+  opts: { reason?: string; headers?: Record<string, string>; formToken?: string | null } = {},
 ): Promise<LightMyRequestResponse> {
+  const token = opts.formToken === undefined ? FORM_TOKEN : opts.formToken;
   return app.inject({
     method: 'POST',
     url: `/framework/logout${opts.reason ? `?reason=${opts.reason}` : ''}`,
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       origin: TEST_ORIGIN,
-      ...(cookie ? { cookie } : {}),
+      cookie: withFormTokenCookie(cookie),
       ...opts.headers,
     },
-    payload: '',
+    payload: token === null ? '' : new URLSearchParams({ [CSRF_FIELD]: token }).toString(),
   });
 }
 

@@ -67,11 +67,13 @@ describe('bundles', () => {
       'bundle-name': 'Filters',
       status: 'Active',
       'used-in-templates': 'Also filters, Uses filters',
+      'used-in-template-names': ['Also filters', 'Uses filters'],
       'modified-by': 'corp',
       'is-deactivatable': false,
     });
     expect(rows.find((r) => r['bundle-name'] === 'Brakes')).toMatchObject({
       'used-in-templates': '',
+      'used-in-template-names': [],
       'is-deactivatable': true,
       description: 'Brake parts',
     });
@@ -85,6 +87,13 @@ describe('bundles', () => {
       'filter[sort]': 'bundle_name|asc',
     });
     expect(active.body.meta.record_count).toBe(2);
+
+    // A template name may hold a comma: the names also come one by one, for the deactivate dialog's list.
+    const mirrors = await createBundle(t.app, corp, 'Mirrors');
+    await createTemplate(t.app, corp, 'Mirrors, glass', undefined, { bundle_seq: mirrors, bundle_type: 'Include' });
+    const mirrorsRow = attrs((await api(t.app, corp).get('/fc-common-api/loyalty-bundles', { 'filter[search]': 'Mirrors' })).body);
+    expect(mirrorsRow).toHaveLength(1);
+    expect(mirrorsRow[0]).toMatchObject({ 'used-in-templates': 'Mirrors, glass', 'used-in-template-names': ['Mirrors, glass'] });
   });
 
   it('bundle/{id}/update: changes name, description and comment; ALB01 against another bundle; 404 unknown', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ENROLMENT_SORT_FIELDS } from '@fc/contract/loyalty';
-import { auditLog, customers, loyaltyEnrolments, transactions } from '../../src/db/schema/index';
+import { auditLog, customers, loyaltyEnrolments, loyaltyPrograms, transactions } from '../../src/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { api, loginAs, seedUsers } from '../helpers/http';
 import { attrs, codes, createBundle, createTemplate, day, enrol, pointerOf } from './helpers';
@@ -187,6 +187,34 @@ describe('POST /fc-common-api/loyalty/custs_add', () => {
     const res = await enrol(t.app, corp, 10001, usd, day(0), day(10));
     expect(res.status).toBe(400);
     expect(codes(res.body)).toEqual(['already-enrolled']);
+  });
+
+  it('of the same enrolment sent several times at once, exactly one is added', async () => {
+    const race = await createTemplate(t.app, corp, 'Race USD');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => enrol(t.app, corp, 10004, race, day(1), day(20))));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+    expect(answers.filter((r) => r.status === 400).flatMap((r) => codes(r.body))).toEqual([
+      'already-enrolled',
+      'already-enrolled',
+      'already-enrolled',
+    ]);
+    const rows = await t.db.select().from(loyaltyEnrolments).where(eq(loyaltyEnrolments.loyaltyProgramSeq, race));
+    expect(rows).toHaveLength(1);
+  });
+
+  // PGlite has one connection: a transaction held open here would block the request itself.
+  it.skipIf(!process.env.DATABASE_URL)('waits for a deactivation of the template in progress, and sees it (PostgreSQL)', async () => {
+    const seq = await createTemplate(t.app, corp, 'Closing USD');
+    let answer: ReturnType<typeof enrol> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.select().from(loyaltyPrograms).where(eq(loyaltyPrograms.loyaltyProgramSeq, seq)).for('update');
+      answer = enrol(t.app, corp, 10001, seq, day(100), day(120));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.update(loyaltyPrograms).set({ status: 1 }).where(eq(loyaltyPrograms.loyaltyProgramSeq, seq));
+    });
+    const res = await answer!;
+    expect(res.status).toBe(400);
+    expect(codes(res.body)).toEqual(['program-not-offered']);
   });
 });
 

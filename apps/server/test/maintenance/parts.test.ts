@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, estesParts } from '../../src/db/schema/index';
+import { auditLog, estesParts, parts } from '../../src/db/schema/index';
 import { maintenanceApp, type MaintenanceApp } from './fixtures';
 
 let t: MaintenanceApp;
@@ -194,5 +194,22 @@ describe('export', () => {
     expect(lines[0]).toBe('part_no,custom_part_no,description');
     expect(lines).toContain('1693744C1,EE169374C1,Oil filter');
     expect(lines).toContain('2505384C1,EE2505384,Air dryer cartridge');
+  });
+
+  it('escapes a cell that a spreadsheet would read as a formula, and names the file EstesParts_{MMDDYYYY}.csv', async () => {
+    await t.db.insert(parts).values([
+      { partNo: '-FORMULA1', description: '=HYPERLINK("http://evil.example","x")' },
+      { partNo: 'FORMULA2', description: '@SUM(A1:A2)' },
+    ]);
+    const c = await t.as('corp');
+    expect((await c.post(CREATE, { part_no: '-FORMULA1', custom_part_no: 'EEFORMULA1' })).status).toBe(201);
+    expect((await c.post(CREATE, { part_no: 'FORMULA2', custom_part_no: 'EEFORMULA2' })).status).toBe(201);
+    const res = await c.get(EXPORT);
+    expect(res.status).toBe(200);
+    const lines = res.text.trim().split('\n');
+    expect(lines).toContain(`'-FORMULA1,EEFORMULA1,"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(lines).toContain(`FORMULA2,EEFORMULA2,'@SUM(A1:A2)`);
+    expect(lines.some((l) => /^[=+\-@]/.test(l) || /,[=+\-@]/.test(l))).toBe(false);
+    expect(res.headers['content-disposition']).toMatch(/filename="EstesParts_\d{8}\.csv"/);
   });
 });

@@ -302,6 +302,26 @@ describe('expire', () => {
     expect((await c.post(EXPIRE, { cust_tax_rate_seq: first, expiry_date: ymd(119) })).status).toBe(200);
   });
 
+  it('an add and an expire of one location at the same moment never leave two periods that overlap', async () => {
+    const first = await newRate(140, 150);
+    const c = await t.as('corp');
+    const [added, expired] = await Promise.all([
+      c.post(CREATE, {
+        cust_no: 10004,
+        program: 96,
+        cust_location: '001',
+        tax_rate: 0.05,
+        effective_date: ymd(151),
+        expiry_date: ymd(160),
+      }),
+      c.post(EXPIRE, { cust_tax_rate_seq: first, expiry_date: ymd(155) }),
+    ]);
+    // Whichever ran first wins; the other is refused with its overlap code.
+    expect([added.status, expired.status].sort()).toEqual([201, 400]);
+    if (added.status === 201) expect(expired.body.errors[0].code).toBe('AET09');
+    else expect(added.body.errors[0].code).toBe('AET11');
+  });
+
   it('AET12: an expiry before the effective date; AET15: in the past; AET14: no such rate or already expired', async () => {
     const seq = await newRate(200);
     const c = await t.as('corp');

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, databaseName, dropDatabase, quoteIdent, urlWithDatabase } from '../helpers/database';
+import { FORM_TOKEN } from '../helpers/http';
 
 /**
  * Several server processes on one PostgreSQL database (README, "Several processes behind a load
@@ -112,8 +113,8 @@ describe.skipIf(!ADMIN_URL)('several server processes on one PostgreSQL database
     const res = await fetch(url(p, `/framework/login/${type}`), {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: origin(p) },
-      body: new URLSearchParams({ USERNAME: username, PASSWORD: 'Demo2026' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: origin(p), cookie: `fc_csrf=${FORM_TOKEN}` },
+      body: new URLSearchParams({ USERNAME: username, PASSWORD: 'Demo2026', CSRF_TOKEN: FORM_TOKEN }).toString(),
     });
     expect(res.status).toBe(303);
     const cookie = res.headers.getSetCookie().find((c) => !/=;|Max-Age=0/i.test(c));
@@ -191,7 +192,8 @@ describe.skipIf(!ADMIN_URL)('several server processes on one PostgreSQL database
     // Signing out through the other ends it everywhere.
     const out = await fetch(url(b!, '/framework/logout'), {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: origin(b!) },
+      headers: { cookie: `${cookie}; fc_csrf=${FORM_TOKEN}`, 'content-type': 'application/x-www-form-urlencoded', origin: origin(b!) },
+      body: new URLSearchParams({ CSRF_TOKEN: FORM_TOKEN }).toString(),
       redirect: 'manual',
     });
     expect(out.status).toBe(303);

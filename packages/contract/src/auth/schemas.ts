@@ -25,6 +25,8 @@ export const loginPostSchema = z.object({
   REFERRER_URL: z.string().max(2000).optional(),
   USERNAME: z.string().max(10_000).optional(),
   PASSWORD: z.string().max(10_000).optional(),
+  /** The form token (CSRF_FIELD), checked against its cookie before the body is read (server http/access.ts). */
+  CSRF_TOKEN: z.string().max(200).optional(),
 });
 
 /**

@@ -66,6 +66,8 @@ export interface BundleRow {
   comment: string | null;
   /** Names of the templates that use the bundle, comma separated. */
   usedInTemplates: string;
+  /** The same names one by one (beyond the specification): a template name may itself hold a comma. */
+  usedInTemplateNames: string[];
   lastModified: string;
   modifiedBy: string | null;
   isDeactivatable: boolean;

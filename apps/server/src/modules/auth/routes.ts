@@ -10,7 +10,7 @@ import {
   resetRequestSchema,
 } from '@fc/contract';
 import type { AppContext } from '../../context';
-import { principalOf, sessionCookieName, sessionCookieOptions, type SessionPrincipal } from '../../http/access';
+import { formPostRefused, principalOf, sessionCookieName, sessionCookieOptions, type SessionPrincipal } from '../../http/access';
 import { resource, sendData, sendResult } from '../../http/jsonapi';
 import { isSlug, login, loginPageUrl, logout, safeReferrer, setLanguage, welcomeUrl } from './service';
 import { touchSession } from './repo';
@@ -58,7 +58,7 @@ export const authRoutes =
     app.post(
       '/framework/login/:type',
       {
-        config: { access: 'public' },
+        config: { access: 'public', formToken: 'route' },
         schema: { params: z.object({ type: z.string().max(10) }), body: loginPostSchema },
       },
       async (req, reply) => {
@@ -66,6 +66,12 @@ export const authRoutes =
         if (!isSlug(type)) throw notFound();
         const body = req.body;
         const back = safeReferrer(ctx, body.REFERRER_URL, type);
+        // Without the form token of its cookie (a page of another site, or a page opened before cookies were
+        // cleared): back to the form, whose reload brings a new token (211: session creation failed, reload).
+        if (formPostRefused(req, ctx)) {
+          req.log.info({ event: 'login-refused', reason: 'form-token' }, 'sign-in refused: form token');
+          return reply.redirect(`${back}?MESSAGE=${MessageCode.SessionCreationFailed}`, 303);
+        }
         // The form expects a page, not JSON: a throttled sign-in goes back to the form with a message.
         if (await throttles.loginRefused(req, body.USERNAME)) return reply.redirect(`${back}?MESSAGE=${THROTTLED_MESSAGE}`, 303);
         const outcome = await login(ctx, req, { type, username: body.USERNAME, password: body.PASSWORD }, throttles.phantomLock);
@@ -85,12 +91,20 @@ export const authRoutes =
     // home page says (213).
     app.post(
       '/framework/logout',
-      { config: { access: 'public' }, schema: { querystring: z.object({ reason: z.enum(['timeout']).optional() }) } },
+      {
+        config: { access: 'public', formToken: 'route' },
+        schema: { querystring: z.object({ reason: z.enum(['timeout']).optional() }) },
+      },
       async (req, reply) => {
         const alternate = req.principal?.alternatePortalUser;
+        const home = alternate ? `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/home` : '/ui/home';
+        // A form post without its token changes nothing (217: the user is told to close the browser).
+        if (formPostRefused(req, ctx)) {
+          req.log.info({ event: 'logout-refused', reason: 'form-token' }, 'sign-out refused: form token');
+          return reply.redirect(`${home}?MESSAGE=${MessageCode.LogoutError}`, 303);
+        }
         const ended = await logout(ctx, req);
         reply.clearCookie(cookieName, cookieOptions);
-        const home = alternate ? `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/home` : '/ui/home';
         const message = !ended
           ? MessageCode.LogoutError
           : req.query.reason === 'timeout'

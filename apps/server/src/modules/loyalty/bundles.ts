@@ -16,7 +16,8 @@ type BundleBody = z.output<typeof fcLoyaltyBundleSchema>;
 const statusWord = sql`case when b.status = 0 then 'Active' else 'Inactive' end`;
 /** The templates that use each bundle: their names (every status) and whether an active one does. */
 const usage = sql`left join lateral (
-    select string_agg(p.name, ', ' order by lower(p.name)) as names, coalesce(bool_or(p.status = 0), false) as active_use
+    select string_agg(p.name, ', ' order by lower(p.name)) as names, coalesce(bool_or(p.status = 0), false) as active_use,
+      coalesce(json_agg(p.name order by lower(p.name)) filter (where p.name is not null), '[]'::json) as name_list
       from loyalty_programs p where p.bundle_seq = b.bundle_seq) u on true`;
 
 const SORT_COLUMNS: Record<BundleSortField, SQL> = {
@@ -36,6 +37,8 @@ export interface BundleSqlRow {
   description: string | null;
   comment: string | null;
   used_in_templates: string;
+  /** The same names as a JSON array (a name may hold a comma). */
+  used_in_template_names: string[] | string;
   last_modified: string;
   modified_by: string | null;
   is_deactivatable: boolean;
@@ -62,7 +65,7 @@ export function bundleListSql(q: BundleListQuery, page: ListPage): { statement: 
   const where = sql.join(terms, sql` and `);
   const { limit, offset } = limitOffset(q, page);
   const statement = sql`select b.bundle_seq as bundle_id, b.name as bundle_name, ${statusWord} as status, b.description, b.comment,
-        coalesce(u.names, '') as used_in_templates, ${isoSql(sql`b.last_modified`)} as last_modified, b.modified_by,
+        coalesce(u.names, '') as used_in_templates, u.name_list as used_in_template_names, ${isoSql(sql`b.last_modified`)} as last_modified, b.modified_by,
         not u.active_use as is_deactivatable
       from loyalty_bundles b ${usage}
       where ${where}
@@ -78,6 +81,9 @@ export const bundleAttributes = (r: BundleSqlRow) => ({
   description: r.description,
   comment: r.comment,
   usedInTemplates: r.used_in_templates,
+  usedInTemplateNames: (typeof r.used_in_template_names === 'string'
+    ? JSON.parse(r.used_in_template_names)
+    : r.used_in_template_names) as string[],
   lastModified: r.last_modified,
   modifiedBy: r.modified_by,
   isDeactivatable: r.is_deactivatable,

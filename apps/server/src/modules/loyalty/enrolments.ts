@@ -235,14 +235,22 @@ export async function addEnrolment(ctx: AppContext, req: FastifyRequest, body: C
     );
   }
   return ctx.db.transaction(async (tx) => {
-    const [customer] = await tx.select().from(customers).where(eq(customers.custNo, c.cust_no)).limit(1);
+    // Row lock: two enrolments of one customer at once take turns, so the overlap check below sees the other.
+    const [customer] = await tx.select().from(customers).where(eq(customers.custNo, c.cust_no)).limit(1).for('update');
     if (!customer) throw badRequest(EnrolmentCode.CustomerNotFound, `Customer ${c.cust_no} does not exist.`, field('cust_no'));
     if (customer.status === 1)
       throw badRequest(EnrolmentCode.CustomerInactive, `Customer ${c.cust_no} is inactive and cannot be enrolled.`, field('cust_no'));
     if (c.program !== undefined && c.program !== customer.program) {
       throw badRequest('invalid', `Customer ${c.cust_no} belongs to programme ${customer.program}, not ${c.program}.`, field('program'));
     }
-    const [template] = await tx.select().from(loyaltyPrograms).where(eq(loyaltyPrograms.loyaltyProgramSeq, c.loyalty_program_seq)).limit(1);
+    // Share lock: a change or deactivation of the template in progress (program/update, program_deactivate
+    // lock it for update) is waited for and seen; and a change started meanwhile sees this enrolment (ALP30).
+    const [template] = await tx
+      .select()
+      .from(loyaltyPrograms)
+      .where(eq(loyaltyPrograms.loyaltyProgramSeq, c.loyalty_program_seq))
+      .limit(1)
+      .for('share');
     if (!template) throw badRequest(TemplateCode.NotFound, 'No programme found.', field('loyalty_program_seq'));
     if (template.status !== 0)
       throw badRequest(EnrolmentCode.ProgramNotOffered, `The programme ${template.name} is inactive.`, field('loyalty_program_seq'));

@@ -5,6 +5,7 @@ import {
   CoreCode,
   coreListQuerySchema,
   coreUploadTypeSchema,
+  estesExportFileName,
   estesMappingSchema,
   estesSearchQuerySchema,
   taxCreateSchema,
@@ -75,7 +76,7 @@ export const maintenanceRoutes =
     );
 
     app.get('/fc-common-api/parts/estes_list_csv', { config: { access: 'partsMappingView' } }, async (_req, reply) =>
-      sendCsv(reply, 'EstesParts.csv', ['part_no', 'custom_part_no', 'description'], allMappings(ctx.db)),
+      sendCsv(reply, estesExportFileName(), ['part_no', 'custom_part_no', 'description'], allMappings(ctx.db)),
     );
 
     // ---- Tax configuration (merchants and corporate; add and expire with task 504 or corporate) ----

@@ -155,6 +155,9 @@ export async function expireTaxRate(ctx: AppContext, req: FastifyRequest, input:
   return ctx.db.transaction(async (tx) => {
     const [rate] = await tx.select().from(custTaxRates).where(eq(custTaxRates.custTaxRateSeq, input.cust_tax_rate_seq)).for('update');
     if (!rate) throw badRequest(TaxCode.Seq, `There is no tax rate ${input.cust_tax_rate_seq}.`, 'cust_tax_rate_seq');
+    // The customer row is the lock createTaxRate takes: an add and an expire of one customer are serialized,
+    // so a later expiry cannot reach into a rate added at the same moment (and the reverse).
+    await tx.select({ custNo: customers.custNo }).from(customers).where(eq(customers.custNo, rate.custNo)).for('update');
     if (rate.expiryDate && rate.expiryDate.replace(/-/g, '') < today)
       throw badRequest(TaxCode.Seq, `Tax rate ${input.cust_tax_rate_seq} has already expired.`, 'cust_tax_rate_seq');
     if (input.expiry_date < today) throw badRequest(TaxCode.PastDate, 'The expiry date is in the past.', 'expiry_date');

@@ -28,6 +28,20 @@ describe('logout', () => {
     expect(new URL(form.action).pathname + new URL(form.action).search).toBe('/framework/logout?reason=timeout');
   });
 
+  it('carries the form token of its cookie (the server refuses a sign-out form without it)', () => {
+    const token = 't'.repeat(43);
+    document.cookie = `fc_csrf=${token}; path=/`;
+    try {
+      vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+      logout(config, user());
+      const field = submittedForm().elements.namedItem('CSRF_TOKEN') as HTMLInputElement;
+      expect(field.type).toBe('hidden');
+      expect(field.value).toBe(token);
+    } finally {
+      document.cookie = 'fc_csrf=; path=/; max-age=0';
+    }
+  });
+
   it('tells the other tabs, with its reason', async () => {
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     const other = new BroadcastChannel(SESSION_CHANNEL);

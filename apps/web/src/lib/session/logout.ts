@@ -1,4 +1,4 @@
-import { fillLink, linkValues, type AppConfig, type CurrentUser } from '@fc/contract';
+import { CSRF_FIELD, csrfTokenOf, fillLink, linkValues, type AppConfig, type CurrentUser } from '@fc/contract';
 import { postSessionMessage } from './channel';
 
 const isOwnPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
@@ -22,12 +22,20 @@ export interface LogoutOptions {
   broadcast?: boolean;
 }
 
-/** A form post, as a user's click on a sign-out button would send it (the server's CSRF check wants our Origin). */
+/**
+ * A form post, as a user's click on a sign-out button would send it: the server's CSRF check wants our Origin
+ * and the form token of its cookie.
+ */
 function postForm(action: string) {
   const form = document.createElement('form');
   form.method = 'post';
   form.action = action;
   form.hidden = true;
+  const token = document.createElement('input');
+  token.type = 'hidden';
+  token.name = CSRF_FIELD;
+  token.value = csrfTokenOf(document.cookie) ?? '';
+  form.appendChild(token);
   document.body.appendChild(form);
   form.submit();
 }

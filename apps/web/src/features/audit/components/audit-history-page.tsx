@@ -38,7 +38,12 @@ export default function AuditHistoryPage() {
       valueGetter: (_v, r) => t(`entities.${r.entity}`, { defaultValue: r.entity }),
     },
     { field: 'entity_id', headerName: t('columns.entity_id'), width: 110, valueGetter: (_v, r) => r.entityId ?? '' },
-    { field: 'action', headerName: t('columns.action'), width: 120 },
+    {
+      field: 'action',
+      headerName: t('columns.action'),
+      width: 140,
+      valueGetter: (_v, r) => t(`actions.${r.action}`, { defaultValue: r.action }),
+    },
     {
       field: 'change',
       headerName: t('columns.change'),

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_ACTION, LOGIN_FORM_NAME, PASSWORD_INPUT_MAX, USERNAME_MAX, type AccountTypeSlug, type loginFormSchema } from '@fc/contract';
+import {
+  CSRF_FIELD,
+  csrfTokenOf,
+  LOGIN_ACTION,
+  LOGIN_FORM_NAME,
+  PASSWORD_INPUT_MAX,
+  USERNAME_MAX,
+  type AccountTypeSlug,
+  type loginFormSchema,
+} from '@fc/contract';
 import { translateValidation } from '@/lib/i18n';
 import { useAppConfig } from '@/lib/session/app-config';
 import './login-form.css';
@@ -13,6 +22,19 @@ type Field = 'USERNAME' | 'PASSWORD';
  */
 let schema: typeof loginFormSchema | undefined;
 const loadSchema = () => import('@fc/contract/auth').then((m) => (schema = m.loginFormSchema));
+
+/**
+ * The form token (double submit, server http/access.ts): the server sets its cookie on any page or call of
+ * ours; a form opened without it (cookies cleared since) asks for one first. Undefined when none came.
+ */
+const formToken = () => csrfTokenOf(document.cookie);
+const fetchFormToken = () => fetch('/fc-common-api/app-config', { credentials: 'same-origin' }).then(formToken, () => undefined);
+
+/** Copies the token into the form's hidden field just before the browser reads the form. */
+const putToken = (form: HTMLFormElement, token: string | undefined) => {
+  const input = form.elements.namedItem(CSRF_FIELD);
+  if (input instanceof HTMLInputElement) input.value = token ?? '';
+};
 
 const formText = (form: FormData, name: Field) => {
   const v = form.get(name);
@@ -70,14 +92,18 @@ export function LoginForm({ slug, forgotLink }: { slug: AccountTypeSlug; forgotL
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const form = e.currentTarget;
     const data = new FormData(form);
-    if (schema) {
-      if (!check(schema, data)) e.preventDefault();
+    const token = formToken();
+    if (schema && token) {
+      if (check(schema, data)) putToken(form, token);
+      else e.preventDefault();
       return;
     }
-    // Sent before the schema arrived (a quick visitor on a slow network): posted once it has checked.
+    // Sent before the schema or the token arrived (a quick visitor on a slow network): posted once both are here.
     e.preventDefault();
-    void loadSchema().then((rules) => {
-      if (check(rules, data)) form.submit();
+    void Promise.all([loadSchema(), token ?? fetchFormToken()]).then(([rules, fetched]) => {
+      if (!check(rules, data)) return;
+      putToken(form, fetched);
+      form.submit();
     });
   };
 
@@ -124,6 +150,7 @@ export function LoginForm({ slug, forgotLink }: { slug: AccountTypeSlug; forgotL
       <p className="login-intro">{t('login.intro')}</p>
       <input type="hidden" name="WEB_FORM_NAME" value={LOGIN_FORM_NAME} />
       <input type="hidden" name="ACTION" value={LOGIN_ACTION} />
+      <input type="hidden" name={CSRF_FIELD} defaultValue="" />
       <input type="hidden" name="REFERRER_URL" value={`${window.location.origin}${window.location.pathname}`} />
       {field('USERNAME', 'text', USERNAME_MAX)}
       {field('PASSWORD', 'password', PASSWORD_INPUT_MAX)}

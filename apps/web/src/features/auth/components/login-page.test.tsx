@@ -1,9 +1,19 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { englishTexts, renderPage } from '../../../../test/render';
+import { mockApi } from '../../../../test/api-mock';
 import LoginPage from './login-page';
 
-beforeAll(englishTexts);
+/** The form token's cookie, as the server sets it on any page of ours. */
+const TOKEN = 'k'.repeat(43);
+const setTokenCookie = () => (document.cookie = `fc_csrf=${TOKEN}; path=/`);
+const clearTokenCookie = () => (document.cookie = 'fc_csrf=; path=/; max-age=0');
+
+beforeAll(async () => {
+  await englishTexts();
+  setTokenCookie();
+});
+afterAll(clearTokenCookie);
 
 const open = async (type = 'cust') => {
   renderPage(<LoginPage />, { url: `/${type}/login`, path: '/:type/login' });
@@ -69,6 +79,36 @@ describe('login page (document 1 sections 2 and 5)', () => {
     await open('cust');
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/password/reset');
     expect(screen.getByRole('link', { name: 'No account yet? Send Request' })).toHaveAttribute('href', '/ui/cust/request');
+  });
+
+  it('copies the form token of its cookie into the post (CSRF defence of the login form)', async () => {
+    const f = await open('corp');
+    await act(() => import('@fc/contract/auth'));
+    fireEvent.change(f.username, { target: { value: 'casey' } });
+    fireEvent.change(f.password, { target: { value: 'Demo2026' } });
+    const field = f.form.elements.namedItem('CSRF_TOKEN') as HTMLInputElement;
+    expect(field.type).toBe('hidden');
+    expect(fireEvent.submit(f.form)).toBe(true);
+    expect(field.value).toBe(TOKEN);
+  });
+
+  it('without the token cookie, asks the server for one first, then posts', async () => {
+    clearTokenCookie();
+    const post = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const calls = mockApi({ 'GET /fc-common-api/app-config': () => (setTokenCookie(), { body: { data: [] } }) });
+    try {
+      const f = await open('corp');
+      fireEvent.change(f.username, { target: { value: 'casey' } });
+      fireEvent.change(f.password, { target: { value: 'Demo2026' } });
+      expect(fireEvent.submit(f.form)).toBe(false);
+      await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /fc-common-api/app-config']);
+      expect((f.form.elements.namedItem('CSRF_TOKEN') as HTMLInputElement).value).toBe(TOKEN);
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+      setTokenCookie();
+    }
   });
 
   it('has no account request link on the dealer page', async () => {

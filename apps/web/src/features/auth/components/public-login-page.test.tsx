@@ -1,13 +1,20 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import AccountFrame from '@/app/layouts/account-frame';
 import { appConfigQuery } from '@/lib/session/app-config';
 import { englishTexts, TEST_CONFIG } from '../../../../test/render';
 import { mockApi } from '../../../../test/api-mock';
 import PublicLoginPage from './public-login-page';
 
-beforeAll(englishTexts);
+beforeAll(async () => {
+  await englishTexts();
+  // The form token's cookie, as the server sets it on the page (login-page.test.tsx covers a page without it).
+  document.cookie = `fc_csrf=${'k'.repeat(43)}; path=/`;
+});
+afterAll(() => {
+  document.cookie = 'fc_csrf=; path=/; max-age=0';
+});
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listQueryParams } from '@fc/contract';
 import type { BundleRow } from '@fc/contract/loyalty';
 import { api, type Flat } from '@/lib/api-client';
+import { allPages } from './all-pages';
 
 /** GET /fc-common-api/loyalty-bundles (filter[sort] bundle_name|asc; the server's default is bundle_id|asc). */
 export async function getBundles(query: URLSearchParams) {
@@ -20,8 +20,11 @@ export function useBundles(query: URLSearchParams) {
   return useQuery(bundlesQuery(query));
 }
 
-/** The active bundles by name, for the template form. */
+/** Every active bundle by name, for the template form, however many there are. */
 export function useActiveBundles(enabled = true) {
-  const query = listQueryParams({ size: 100, sort: [{ field: 'bundle_name', direction: 'asc' }], filters: { status: 'Active' } });
-  return useQuery({ ...bundlesQuery(query), enabled });
+  return useQuery({
+    queryKey: ['corp-loyalty', 'bundles', 'active'],
+    queryFn: () => allPages(getBundles, { sort: [{ field: 'bundle_name', direction: 'asc' }], filters: { status: 'Active' } }),
+    enabled,
+  });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listQueryParams } from '@fc/contract';
 import type { TemplateRow } from '@fc/contract/loyalty';
 import { api, type Flat } from '@/lib/api-client';
+import { allPages } from './all-pages';
 
 /** GET /fc-common-api/loyalty-programs: the template list (paging, search, filter[loyalty_program_status], filter[sort]). */
 export async function getTemplates(query: URLSearchParams) {
@@ -20,12 +20,15 @@ export function useTemplates(query: URLSearchParams) {
   return useQuery(templatesQuery(query));
 }
 
-/** The active templates of a currency, by name (the enrolment form's programme list). */
+/** Every active template of a currency, by name (the enrolment form's programme list), however many there are. */
 export function useActiveTemplates(currencyConfig: number | undefined) {
-  const query = listQueryParams({
-    size: 100,
-    sort: [{ field: 'loyalty_program_name', direction: 'asc' }],
-    filters: { loyalty_program_status: 'Active', currency_config: currencyConfig },
+  return useQuery({
+    queryKey: ['corp-loyalty', 'templates', 'active', currencyConfig ?? null],
+    queryFn: () =>
+      allPages(getTemplates, {
+        sort: [{ field: 'loyalty_program_name', direction: 'asc' }],
+        filters: { loyalty_program_status: 'Active', currency_config: currencyConfig },
+      }),
+    enabled: currencyConfig !== undefined,
   });
-  return useQuery({ ...templatesQuery(query), enabled: currencyConfig !== undefined });
 }

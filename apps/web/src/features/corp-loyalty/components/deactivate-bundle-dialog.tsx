@@ -12,7 +12,7 @@ export function DeactivateBundleDialog({
   row,
   onClose,
 }: {
-  row: Pick<BundleRow, 'bundleId' | 'bundleName' | 'usedInTemplates'> | null;
+  row: (Pick<BundleRow, 'bundleId' | 'bundleName' | 'usedInTemplates'> & Partial<Pick<BundleRow, 'usedInTemplateNames'>>) | null;
   onClose(): void;
 }) {
   const { t } = useTranslation('corp-loyalty');
@@ -28,10 +28,13 @@ export function DeactivateBundleDialog({
     setComment('');
     setError(undefined);
   }
-  const templates = (row?.usedInTemplates ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  // The names one by one when the list sends them (a name may hold a comma), else the comma list split.
+  const templates =
+    row?.usedInTemplateNames ??
+    (row?.usedInTemplates ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return (
     <ConfirmDialog
       open={!!row}

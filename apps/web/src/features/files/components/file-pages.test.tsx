@@ -361,3 +361,102 @@ describe('following price files (document 1 section 4)', () => {
     expect(indexAt.length).toBe(1);
   }, 20_000);
 });
+
+describe('status codes of document 1 section 4', () => {
+  it('price files: 26 in progress, 19 processed with a download, 13 failed with the error label, any other unknown with processing', async () => {
+    mockApi({
+      'GET /fc-common-api/users/current': { body: dealer(0) },
+      'GET /fc-common-api/mpp/index': { body: { data: [priceFile(1, 26), priceFile(2, 19), priceFile(3, 13), priceFile(4, 7)] } },
+    });
+    renderPage(<PriceReportPage />);
+    const row = async (seq: number) => await screen.findByTestId(`price-file-${seq}`, {}, { timeout: 5000 });
+    const cells = async (seq: number) => Array.from((await row(seq)).querySelectorAll('td')).map((td) => td.textContent);
+    expect((await cells(1)).slice(1)).toEqual(['In progress', 'processing']);
+    expect((await cells(2)).slice(1)).toEqual(['Processed', 'Download']);
+    expect(screen.getByRole('button', { name: 'Download the result of prices-2.csv' })).toBeInTheDocument();
+    expect((await cells(3)).slice(1)).toEqual(['Failed', 'Error']);
+    expect((await cells(4)).slice(1)).toEqual(['Unknown', 'processing']);
+    expect(screen.getAllByRole('button', { name: /^Download the result/ })).toHaveLength(1);
+  });
+
+  it('file-status units: 0 success with a check, 1 failure with a warning, 2 ok with the equal icon; the columns of section 2', async () => {
+    const unit = (seq: number, status: number) => ({
+      seq,
+      name: `file-${seq}.csv`,
+      kind: 'core',
+      status,
+      'status-msg': `message ${seq}`,
+      'status-msg-code': null,
+      'status-msg-values': null,
+      'finished-at': null,
+    });
+    mockApi({
+      'GET /fc-common-api/users/current': { body: dealer(0) },
+      'GET /fc-common-api/file-status': {
+        body: {
+          data: [
+            { type: 'file-status', id: '2026-11-20', attributes: { date: '2026-11-20', units: [unit(1, 0), unit(2, 1)] } },
+            { type: 'file-status', id: '2026-11-19', attributes: { date: '2026-11-19', units: [unit(3, 2)] } },
+          ],
+        },
+      },
+    });
+    renderPage(<FileStatusPage />);
+    const expectUnit = async (seq: number, label: string, icon: string) => {
+      const row = await screen.findByTestId(`file-unit-${seq}`, {}, { timeout: 5000 });
+      expect(row).toHaveTextContent(`file-${seq}.csv`);
+      expect(row).toHaveTextContent(label);
+      expect(row).toHaveTextContent(`message ${seq}`);
+      expect(row.querySelector(`[data-testid="${icon}"]`)).not.toBeNull();
+    };
+    await expectUnit(1, 'Success', 'CheckCircleIcon');
+    await expectUnit(2, 'Failure', 'WarningIcon');
+    await expectUnit(3, 'OK', 'EqualIcon');
+    // One date cell per group, spanning its units.
+    expect(screen.getAllByRole('rowheader').map((c) => c.getAttribute('rowspan'))).toEqual(['2', '1']);
+    const widths = Array.from(document.querySelectorAll('colgroup col')).map((c) => (c as HTMLElement).style.width);
+    expect(widths).toEqual(['15.94%', '18.84%', '10.87%', '54.35%']);
+    // The status column is centred (MUI writes align as a class).
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toHaveClass('MuiTableCell-alignCenter');
+    expect(screen.getByText('Failure').closest('td')).toHaveClass('MuiTableCell-alignCenter');
+  });
+});
+
+describe('the daily transaction file (file-status page)', () => {
+  it('shows a progress bar while the uploaded file is processed, until it appears in the table', async () => {
+    let calls = 0;
+    const unit = {
+      seq: 77,
+      name: 'daily.csv',
+      kind: 'transactions',
+      status: 0,
+      'status-msg': '2 purchases added',
+      'status-msg-code': null,
+      'status-msg-values': null,
+      'finished-at': null,
+    };
+    mockApi({
+      'GET /fc-common-api/users/current': { body: corporate(0) },
+      'GET /fc-common-api/file-status': () => {
+        calls++;
+        return {
+          body: {
+            data: calls < 3 ? [] : [{ type: 'file-status', id: '2026-11-20', attributes: { date: '2026-11-20', units: [unit] } }],
+          },
+        };
+      },
+    });
+    fakeUploads(() => ({
+      status: 202,
+      body: { data: [{ type: 'inbound-file', id: '77', attributes: { job_id: 'job-77', sequence: 77 } }] },
+    }));
+    renderPage(<FileStatusPage />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Daily transaction file' }, { timeout: 5000 })).toBeInTheDocument();
+    await act(async () => chooseFile('daily.csv'));
+    const progress = screen.getByTestId('transaction-file-progress');
+    await screen.findByRole('progressbar', { name: 'daily.csv was received and is being processed.' }, { timeout: 5000 });
+    expect(progress).toHaveTextContent('daily.csv was received and is being processed.');
+    expect(await screen.findByText('daily.csv is processed; see the table below.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(progress).toBeEmptyDOMElement();
+  }, 20_000);
+});

@@ -1,8 +1,9 @@
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import {
   Box,
   CircularProgress,
   Divider,
+  LinearProgress,
   Paper,
   Stack,
   Table,
@@ -53,23 +54,30 @@ export default function FileStatusPage() {
   const corporate = useCan('corporate');
   const groups = useFileStatus();
   const rows = groups.data ?? [];
+  /** The transaction file being processed, shown with a progress bar until it appears in the table. */
+  const [watching, setWatching] = useState<string | null>(null);
 
   /**
    * Refreshes the table every 2 s until the uploaded file shows as a processed unit (at most 3 minutes);
    * a failed refresh ends the watch with the catalogue's upload-error rather than asking on and on.
    */
   const watch = async (seq: number, name: string) => {
-    for (let i = 0; i < 90; i++) {
-      await new Promise((r) => setTimeout(r, 2000));
-      const data = await queryClient.fetchQuery({ ...fileStatusQuery(), staleTime: 0 }).catch(() => null);
-      if (!data) {
-        toast.error(tc('messages.upload-error'));
-        return;
+    setWatching(name);
+    try {
+      for (let i = 0; i < 90; i++) {
+        await new Promise((r) => setTimeout(r, 2000));
+        const data = await queryClient.fetchQuery({ ...fileStatusQuery(), staleTime: 0 }).catch(() => null);
+        if (!data) {
+          toast.error(tc('messages.upload-error'));
+          return;
+        }
+        if (data.some((g) => g.units.some((u) => u.seq === seq))) {
+          toast.info(t('file-status.transactions.processed', { name }));
+          return;
+        }
       }
-      if (data.some((g) => g.units.some((u) => u.seq === seq))) {
-        toast.info(t('file-status.transactions.processed', { name }));
-        return;
-      }
+    } finally {
+      setWatching((current) => (current === name ? null : current));
     }
   };
 
@@ -103,6 +111,14 @@ export default function FileStatusPage() {
               else toast.error(uploadError(err));
             }}
           />
+          <Box aria-live="polite" role="status" data-testid="transaction-file-progress" sx={{ mt: 1.5 }}>
+            {watching && (
+              <Stack spacing={0.5} sx={{ maxWidth: 480 }}>
+                <Typography variant="body2">{t('file-status.transactions.received', { name: watching })}</Typography>
+                <LinearProgress aria-label={t('file-status.transactions.received', { name: watching })} />
+              </Stack>
+            )}
+          </Box>
           <Divider sx={{ mt: 3 }} />
         </Box>
       )}

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useAppConfig } from '@/lib/session/app-config';
-import { logout } from '@/lib/session/logout';
 import { welcomeLink } from '@/lib/session/welcome';
 import { useSignedInUser } from '../api/get-signed-in-user';
 
@@ -8,7 +7,8 @@ import { useSignedInUser } from '../api/get-signed-in-user';
  * The logged-in redirect of landing pages (document 1 section 4): account type 2 goes to the customer
  * welcome link, 1 to the dealer's, 0 to the corporate one; any other type is signed out. Runs after render,
  * so a visitor sees the page at once while the check is under way. A component of its own, rendering nothing,
- * so that the check's progress never re-renders the page around it.
+ * so that the check's progress never re-renders the page around it. The sign-out code loads only when it is
+ * needed: the landing page's JavaScript budget (issue 3) has no room for what nearly no visitor uses.
  */
 export function LandingRedirect() {
   const { data: user } = useSignedInUser();
@@ -17,7 +17,7 @@ export function LandingRedirect() {
     if (!user || !config) return;
     const link = welcomeLink(config, user);
     if (link) window.location.replace(link);
-    else logout(config, user);
+    else void import('@/lib/session/logout').then(({ logout }) => logout(config, user));
   }, [user, config]);
   return null;
 }

@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '@/components/toast';
+import { i18nReady, switchLanguage } from '@/lib/i18n';
+import { mockApi } from '../../../../test/api-mock';
+import { renderPage, testUser } from '../../../../test/render';
+import AuditHistoryPage from './audit-history-page';
+
+const record = (id: string, entity: string, action: string, after: Record<string, unknown>) => ({
+  type: 'audit',
+  id,
+  attributes: {
+    at: '2026-11-20T15:04:05.000Z',
+    'user-id': 1,
+    username: 'corp',
+    entity,
+    'entity-id': '42',
+    action,
+    before: null,
+    after,
+    'request-id': 'req-1',
+  },
+});
+
+beforeEach(async () => {
+  await i18nReady;
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await switchLanguage('en-us');
+});
+
+describe('audit history', { timeout: 30_000 }, () => {
+  it('names the entity and the action of each record in the session language (French)', async () => {
+    await switchLanguage('fr');
+    mockApi({
+      'GET /fc-common-api/audit': {
+        body: {
+          data: [
+            record('2', 'cust_tax_rate', 'expire', { expiry_date: '2026-12-31' }),
+            record('1', 'estes_part', 'create', { part_no: 'X' }),
+          ],
+          meta: { 'record-count': 2 },
+        },
+      },
+      'GET /fc-common-api/audit/facets': {
+        body: {
+          data: [{ type: 'audit-facets', id: 'current', attributes: { entities: ['cust_tax_rate', 'estes_part'], users: ['corp'] } }],
+        },
+      },
+    });
+    renderPage(
+      <ToastProvider>
+        <AuditHistoryPage />
+      </ToastProvider>,
+      { url: '/corp/audit', user: testUser({ accountType: 0, grantedTasks: [] }) },
+    );
+    expect(await screen.findByText('Taux de taxe', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Expiré')).toBeInTheDocument();
+    expect(screen.getByText('Correspondance de pièces')).toBeInTheDocument();
+    expect(screen.getByText('Créé')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from '@/locales/en-us/audit.json';
+import es from '@/locales/es/audit.json';
+import fr from '@/locales/fr/audit.json';
+
+/** Every `entity: '...'` and `action: '...'` the server writes to the audit log (apps/server/src). */
+function auditedNames(): { entities: Set<string>; actions: Set<string> } {
+  const root = resolve(__dirname, '../../../../../server/src');
+  const entities = new Set<string>();
+  const actions = new Set<string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
+        const text = readFileSync(path, 'utf8');
+        if (!text.includes('audit(')) continue;
+        for (const m of text.matchAll(/\bentity: '([a-z_]+)'/g)) entities.add(m[1]!);
+        for (const m of text.matchAll(/\baction: '([a-z-]+)'/g)) actions.add(m[1]!);
+        // action: cond ? 'processed' : 'failed'
+        for (const m of text.matchAll(/\baction: [^,\n]*\? '([a-z-]+)' : '([a-z-]+)'/g)) [m[1]!, m[2]!].forEach((a) => actions.add(a));
+      }
+    }
+  };
+  walk(root);
+  return { entities, actions };
+}
+
+describe('audit history labels', () => {
+  const { entities, actions } = auditedNames();
+
+  it('finds the audited entities of the portal', () => {
+    expect([...entities]).toEqual(expect.arrayContaining(['account_request', 'customer', 'cust_tax_rate', 'estes_part', 'core_parts']));
+  });
+
+  it.each([
+    ['en-us', en],
+    ['es', es],
+    ['fr', fr],
+  ] as const)('%s names every audited entity and action', (_lang, locale) => {
+    expect([...entities].filter((e) => !(e in locale.entities))).toEqual([]);
+    expect([...actions].filter((a) => !(a in locale.actions))).toEqual([]);
+  });
+});
