@@ -1,5 +1,12 @@
-import { useMemo } from 'react';
-import { DataGrid, type DataGridProps, type GridColDef, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { startTransition, useCallback, useMemo } from 'react';
+import {
+  DataGrid,
+  type DataGridProps,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '@fc/contract';
 import type { TableState } from './use-table-url-state';
@@ -16,7 +23,20 @@ export interface ServerDataGridProps<R extends GridValidRowModel> extends Omit<
   onStateChange(change: Partial<TableState>): void;
   /** Accessible name of the table. */
   label: string;
+  /**
+   * Keeps the room of a page of rows while the first page loads, so that nothing below the table moves when
+   * the rows arrive (cumulative layout shift). For lists that usually fill a page: a short list would then
+   * shrink instead.
+   */
+  reservePage?: boolean;
 }
+
+/*
+ * Props kept the same from one render to the next: the grid (React.memo) then re-renders only for what
+ * changed, not for every render of its page.
+ */
+const SLOT_PROPS: DataGridProps['slotProps'] = { loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } };
+const SX = { bgcolor: 'background.paper', '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 } } as const;
 
 /**
  * A DataGrid whose paging and sorting happen on the server (document 1 section 9: page sizes 5 to 100,
@@ -30,11 +50,50 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   state,
   onStateChange,
   label,
+  reservePage,
   ...rest
 }: ServerDataGridProps<R>) {
   const { t } = useTranslation();
-  const sortModel = useMemo<GridSortModel>(() => state.sort.map((s) => ({ field: s.field, sort: s.direction })), [state.sort]);
+  // The same sort model until the sort itself changes: the URL state is parsed anew on every change, and a
+  // new sort model makes the grid go back to its first page (its 'sortModelChange' event), so a page click
+  // could end on page 1 and the grid re-applied its sort on every page.
+  const sortKey = JSON.stringify(state.sort);
+  const sortModel = useMemo<GridSortModel>(
+    () => (JSON.parse(sortKey) as TableState['sort']).map((s) => ({ field: s.field, sort: s.direction })),
+    [sortKey],
+  );
   const filtered = !!state.search || Object.keys(state.filters).length > 0;
+  const paginationModel = useMemo<GridPaginationModel>(() => ({ page: state.page - 1, pageSize: state.size }), [state.page, state.size]);
+  const paged = total > 5;
+  const pageSizeOptions = useMemo(() => (paged ? [...PAGE_SIZE_OPTIONS] : []), [paged]);
+  // A sort or page click only starts the change: the new URL, the request and the grid's re-render are a
+  // transition, so the click's own frame (what INP measures) paints first.
+  const change = useCallback((next: Partial<TableState>) => startTransition(() => onStateChange(next)), [onStateChange]);
+  const onPaginationModelChange = useCallback(
+    (m: GridPaginationModel) => change(m.pageSize !== state.size ? { size: m.pageSize } : { page: m.page + 1 }),
+    [change, state.size],
+  );
+  const onSortModelChange = useCallback(
+    (m: GridSortModel) =>
+      change({ sort: m.filter((s) => s.sort).map((s) => ({ field: s.field, direction: s.sort === 'desc' ? 'desc' : 'asc' })) }),
+    [change],
+  );
+  const localeText = useMemo<DataGridProps['localeText']>(
+    () => ({
+      noRowsLabel: filtered ? t('table.no-relevant-data') : t('table.no-data'),
+      noResultsOverlayLabel: t('table.no-relevant-data'),
+      paginationRowsPerPage: t('table.rows-per-page'),
+      paginationDisplayedRows: ({ from, to, count }) => t('table.displayed-rows', { from, to, count }),
+    }),
+    [filtered, t],
+  );
+  // No rows yet: the grid's overlay (autoHeight) takes the height of a page of rows (--height is the grid's
+  // row height) instead of its default two rows.
+  const reserving = !!reservePage && !!loading && rows.length === 0;
+  const sx = useMemo(
+    () => (reserving ? { ...SX, '--DataGrid-overlayHeight': `calc(var(--height) * ${state.size})` } : SX),
+    [reserving, state.size],
+  );
   return (
     <DataGrid<R>
       aria-label={label}
@@ -48,21 +107,14 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       disableColumnFilter
       disableRowSelectionOnClick
       autoHeight
-      pageSizeOptions={total > 5 ? [...PAGE_SIZE_OPTIONS] : []}
-      paginationModel={{ page: state.page - 1, pageSize: state.size }}
-      onPaginationModelChange={(m) => onStateChange(m.pageSize !== state.size ? { size: m.pageSize } : { page: m.page + 1 })}
+      pageSizeOptions={pageSizeOptions}
+      paginationModel={paginationModel}
+      onPaginationModelChange={onPaginationModelChange}
       sortModel={sortModel}
-      onSortModelChange={(m) =>
-        onStateChange({ sort: m.filter((s) => s.sort).map((s) => ({ field: s.field, direction: s.sort === 'desc' ? 'desc' : 'asc' })) })
-      }
-      localeText={{
-        noRowsLabel: filtered ? t('table.no-relevant-data') : t('table.no-data'),
-        noResultsOverlayLabel: t('table.no-relevant-data'),
-        paginationRowsPerPage: t('table.rows-per-page'),
-        paginationDisplayedRows: ({ from, to, count }) => t('table.displayed-rows', { from, to, count }),
-      }}
-      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
-      sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 } }}
+      onSortModelChange={onSortModelChange}
+      localeText={localeText}
+      slotProps={SLOT_PROPS}
+      sx={sx}
       {...rest}
     />
   );

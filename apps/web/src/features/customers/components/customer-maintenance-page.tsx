@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Button, Link as MuiLink, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -11,6 +11,8 @@ import { useAppConfig } from '@/lib/session/app-config';
 import { useCustomers, type CustomerRow } from '../api/get-customers';
 import { SearchField } from './search-field';
 
+const NO_ROWS: CustomerRow[] = [];
+
 /** Customer maintenance: a searchable, server-paged, sortable list of customers with a link to each one's details. */
 export default function CustomerMaintenancePage() {
   const { t, i18n } = useTranslation('customers');
@@ -21,43 +23,51 @@ export default function CustomerMaintenancePage() {
   });
   const { data, isFetching } = useCustomers(query);
   const date = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }), [i18n.language]);
-  const programLabel = (p: number) => (PROGRAMS.find((x) => x.value === p)?.label ?? String(p)).replace('{brand}', config?.brandName ?? '');
+  const brandName = config?.brandName ?? '';
+  const programLabel = useCallback(
+    (p: number) => (PROGRAMS.find((x) => x.value === p)?.label ?? String(p)).replace('{brand}', brandName),
+    [brandName],
+  );
 
-  const columns: GridColDef<CustomerRow>[] = [
-    {
-      field: 'cust_no',
-      headerName: t('maintenance.columns.cust_no'),
-      width: 110,
-      valueGetter: (_v, r) => r.custNo,
-      renderCell: ({ row }) => (
-        <MuiLink component={Link} to={`/corp/customers/${row.custNo}/details`}>
-          {row.custNo}
-        </MuiLink>
-      ),
-    },
-    { field: 'cust_name', headerName: t('maintenance.columns.cust_name'), flex: 1, minWidth: 180, valueGetter: (_v, r) => r.custName },
-    { field: 'program', headerName: t('maintenance.columns.program'), width: 150, valueGetter: (_v, r) => programLabel(r.program) },
-    { field: 'city', headerName: t('maintenance.columns.city'), minWidth: 130 },
-    { field: 'state', headerName: t('maintenance.columns.state'), width: 90 },
-    {
-      field: 'country',
-      headerName: t('maintenance.columns.country'),
-      width: 140,
-      valueGetter: (_v, r) => t(`options.country.${r.country}`),
-    },
-    {
-      field: 'status',
-      headerName: t('maintenance.columns.status'),
-      width: 110,
-      valueGetter: (_v, r) => t(`maintenance.status.${r.status}`),
-    },
-    {
-      field: 'created_at',
-      headerName: t('maintenance.columns.created_at'),
-      width: 120,
-      valueGetter: (_v, r) => date.format(new Date(r.createdAt)),
-    },
-  ];
+  // The same columns from one render to the next: new ones make the grid rebuild its columns and every cell.
+  const columns = useMemo<GridColDef<CustomerRow>[]>(
+    () => [
+      {
+        field: 'cust_no',
+        headerName: t('maintenance.columns.cust_no'),
+        width: 110,
+        valueGetter: (_v, r) => r.custNo,
+        renderCell: ({ row }) => (
+          <MuiLink component={Link} to={`/corp/customers/${row.custNo}/details`}>
+            {row.custNo}
+          </MuiLink>
+        ),
+      },
+      { field: 'cust_name', headerName: t('maintenance.columns.cust_name'), flex: 1, minWidth: 180, valueGetter: (_v, r) => r.custName },
+      { field: 'program', headerName: t('maintenance.columns.program'), width: 150, valueGetter: (_v, r) => programLabel(r.program) },
+      { field: 'city', headerName: t('maintenance.columns.city'), minWidth: 130 },
+      { field: 'state', headerName: t('maintenance.columns.state'), width: 90 },
+      {
+        field: 'country',
+        headerName: t('maintenance.columns.country'),
+        width: 140,
+        valueGetter: (_v, r) => t(`options.country.${r.country}`),
+      },
+      {
+        field: 'status',
+        headerName: t('maintenance.columns.status'),
+        width: 110,
+        valueGetter: (_v, r) => t(`maintenance.status.${r.status}`),
+      },
+      {
+        field: 'created_at',
+        headerName: t('maintenance.columns.created_at'),
+        width: 120,
+        valueGetter: (_v, r) => date.format(new Date(r.createdAt)),
+      },
+    ],
+    [t, date, programLabel],
+  );
 
   const filter = (name: 'program' | 'country' | 'status', options: { value: number; label: string }[]) => (
     <TextField
@@ -103,12 +113,13 @@ export default function CustomerMaintenancePage() {
       </Stack>
       <ServerDataGrid<CustomerRow>
         label={t('maintenance.heading')}
-        rows={data?.rows ?? []}
+        rows={data?.rows ?? NO_ROWS}
         columns={columns}
         total={data?.total ?? 0}
         loading={isFetching}
         state={state}
         onStateChange={update}
+        reservePage
       />
     </>
   );

@@ -1,0 +1,65 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18nReady } from '@/lib/i18n';
+import { ServerDataGrid } from './server-data-grid';
+import type { TableState } from './use-table-url-state';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const columns: GridColDef<Row>[] = [{ field: 'name', headerName: 'Name', width: 200 }];
+const rows: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Customer ${i + 1}` }));
+const state = (over: Partial<TableState> = {}): TableState => ({
+  page: 1,
+  size: 25,
+  sort: [{ field: 'name', direction: 'asc' }],
+  search: '',
+  filters: {},
+  ...over,
+});
+
+beforeAll(async () => {
+  await i18nReady;
+});
+
+describe('ServerDataGrid', () => {
+  it('keeps the room of a page of rows while the first page loads (reservePage), not once rows or the no-data state show', () => {
+    const props = { columns, total: 0, state: state(), onStateChange: () => {}, label: 'Customers' };
+    const { rerender } = render(<ServerDataGrid<Row> {...props} rows={[]} loading reservePage />);
+    // The grid's sx becomes a class; the variable is read from the stylesheet emotion wrote.
+    const css = () => [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
+    expect(css()).toContain('--DataGrid-overlayHeight:calc(var(--height) * 25)');
+    rerender(<ServerDataGrid<Row> {...props} rows={[]} loading reservePage state={state({ size: 50 })} />);
+    expect(css()).toContain('--DataGrid-overlayHeight:calc(var(--height) * 50)');
+    // The no-data state: its own height again.
+    rerender(<ServerDataGrid<Row> {...props} rows={[]} reservePage />);
+    expect(screen.getByText('No data available')).toBeInTheDocument();
+    const root = document.querySelector('.MuiDataGrid-root')!;
+    expect(getComputedStyle(root).getPropertyValue('--DataGrid-overlayHeight')).toBe('');
+  });
+
+  it('without reservePage the loading grid keeps its default height', () => {
+    render(
+      <ServerDataGrid<Row> rows={[]} loading columns={columns} total={0} state={state()} onStateChange={() => {}} label="Customers" />,
+    );
+    const root = document.querySelector('.MuiDataGrid-root')!;
+    expect(getComputedStyle(root).getPropertyValue('--DataGrid-overlayHeight')).toBe('');
+  });
+
+  it('a page click asks for that page only, also when the URL state is parsed anew with the same sort', async () => {
+    const onStateChange = vi.fn();
+    const props = { rows, columns, total: 100, onStateChange, label: 'Customers' };
+    const { rerender } = render(<ServerDataGrid<Row> {...props} state={state()} />);
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(onStateChange).toHaveBeenLastCalledWith({ page: 2 });
+    // The URL changed: a new state object, an equal sort. The grid must stay on page 2, not go back to 1.
+    rerender(<ServerDataGrid<Row> {...props} state={state({ page: 2 })} />);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(onStateChange).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByText('Name'));
+    expect(onStateChange).toHaveBeenLastCalledWith({ sort: [{ field: 'name', direction: 'desc' }] });
+  });
+});
