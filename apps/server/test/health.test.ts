@@ -27,6 +27,14 @@ describe('health and fallbacks', () => {
     expect(res.json()).toEqual({ status: 'ok', database: t.database.kind });
   });
 
+  it('the probes issue no form token: a load balancer polling them gets no cookie', async () => {
+    for (const url of ['/healthz', '/readyz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('/frame clears a cookie whose session the server has ended, and leaves a live session untouched', async () => {
     const visitor = await t.app.inject({ method: 'GET', url: '/frame' });
     expect(visitor.statusCode).toBe(200);

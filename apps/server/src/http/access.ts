@@ -35,8 +35,11 @@ export interface SessionPrincipal extends Principal {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** 'route': a form post whose token fails is left to the handler (formTokenValid), to answer with a page. */
-    formToken?: 'route';
+    /**
+     * 'route': a form post whose token fails is left to the handler (formTokenValid), to answer with a page.
+     * 'none': no token is issued (the probes: a load balancer has no form to post, and they are polled often).
+     */
+    formToken?: 'route' | 'none';
   }
   interface FastifyRequest {
     principal: SessionPrincipal | null;
@@ -117,7 +120,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
       return sendErrors(reply, 403, [errorObject(403, 'csrf', 'Cross-site request refused.')]);
     }
     // Every page and call of a browser without the form token gets one (hashed assets excepted: they are cached).
-    if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.includes('/assets/')) {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.includes('/assets/') && req.routeOptions.config?.formToken !== 'none') {
       const name = csrfCookieName(ctx);
       const held = req.cookies?.[name];
       if (!held || !CSRF_TOKEN_PATTERN.test(held)) reply.setCookie(name, newToken(), csrfCookieOptions(ctx));

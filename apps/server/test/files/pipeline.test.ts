@@ -166,6 +166,23 @@ describe('with the job queue running', () => {
     throw new Error(`file ${seq} was not processed`);
   }
 
+  /** A price file row as an upload stores it, without sending its job (a crash between the two). */
+  async function storeQueuedPriceFile(fileName: string, partNo: string, jobId: string) {
+    const [row] = await q.db
+      .insert(inboundFiles)
+      .values({
+        kind: 'price',
+        fileName,
+        content: Buffer.from(`part_no,price\n${partNo},1.00\n`),
+        byteSize: 30,
+        sha256: 'x',
+        merchantNo: 1001,
+        jobId,
+      })
+      .returning();
+    return row!;
+  }
+
   it('an upload is processed by the pg-boss worker, woken at once', async () => {
     const cookie = await loginAs(q.app, 'dealer');
     const started = Date.now();
@@ -179,48 +196,26 @@ describe('with the job queue running', () => {
   });
 
   it('recover sends the job of a file accepted but never sent, under its own id', async () => {
-    const [row] = await q.db
-      .insert(inboundFiles)
-      .values({
-        kind: 'price',
-        fileName: 'orphan.csv',
-        content: Buffer.from(`part_no,price\n${pricedParts[6]!.partNo},1.00\n`),
-        byteSize: 30,
-        sha256: 'x',
-        merchantNo: 1001,
-        jobId: crypto.randomUUID(),
-      })
-      .returning();
+    const row = await storeQueuedPriceFile('orphan.csv', pricedParts[6]!.partNo, crypto.randomUUID());
     await priceFileJob.recover!(q.ctx);
-    expect(await waitFor(row!.seq)).toMatchObject({ state: 'done', unitStatus: 0 });
+    expect(await waitFor(row.seq)).toMatchObject({ state: 'done', unitStatus: 0 });
   });
 
   it('recover hands a file whose job was fetched by a process that died before its claim to a fresh job', async () => {
     const jobId = crypto.randomUUID();
-    const [row] = await q.db
-      .insert(inboundFiles)
-      .values({
-        kind: 'price',
-        fileName: 'fetched-then-killed.csv',
-        content: Buffer.from(`part_no,price\n${pricedParts[7]!.partNo},1.00\n`),
-        byteSize: 30,
-        sha256: 'x',
-        merchantNo: 1001,
-        jobId,
-      })
-      .returning();
+    const row = await storeQueuedPriceFile('fetched-then-killed.csv', pricedParts[7]!.partNo, jobId);
     // What pg-boss holds after a worker fetched the job and its process was killed: the job is active
     // (until it expires, 30 minutes on) and the row was never claimed.
     await q.db.execute(
-      sql`insert into pgboss.job (id, name, data, state, started_on) values (${jobId}::uuid, ${fileJobName('price')}, ${JSON.stringify({ seq: row!.seq })}::jsonb, 'active', now())`,
+      sql`insert into pgboss.job (id, name, data, state, started_on) values (${jobId}::uuid, ${fileJobName('price')}, ${JSON.stringify({ seq: row.seq })}::jsonb, 'active', now())`,
     );
     // Just fetched: its worker may be about to claim the row, so recover leaves it alone.
     await priceFileJob.recover!(q.ctx);
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await fileRow(q.ctx, row!.seq)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await fileRow(q.ctx, row.seq)).toMatchObject({ state: 'queued', attempts: 0 });
     // Fetched longer ago than JOB_STALE_SECONDS without a claim: its process is gone.
     await q.db.execute(sql`update pgboss.job set started_on = now() - interval '10 minutes' where id = ${jobId}::uuid`);
     await priceFileJob.recover!(q.ctx);
-    expect(await waitFor(row!.seq)).toMatchObject({ state: 'done', unitStatus: 0, attempts: 1 });
+    expect(await waitFor(row.seq)).toMatchObject({ state: 'done', unitStatus: 0, attempts: 1 });
   });
 });
