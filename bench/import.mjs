@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { signInThroughForm } from '../scripts/lib/form-sign-in.mjs';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { inboundFiles } from '../apps/server/src/db/schema/index.ts';
@@ -128,25 +129,13 @@ async function startChild(database, port, dataDir) {
   };
 }
 
-async function login(base, username) {
-  const body = new URLSearchParams({
-    WEB_FORM_NAME: 'FLTCHG_USER_LOGIN_FORM',
-    ACTION: 'SUBMIT_LOGIN',
-    REFERRER_URL: '/ui/merc/login',
-    // The form token (double submit): the same value in the cookie and the form.
-    CSRF_TOKEN: 't'.repeat(43),
-    USERNAME: username,
-    PASSWORD: 'Demo2026',
+function login(base, username) {
+  return signInThroughForm(`${base}/framework/login/merc`, {
+    origin: 'http://127.0.0.1',
+    username,
+    fields: { WEB_FORM_NAME: 'FLTCHG_USER_LOGIN_FORM', ACTION: 'SUBMIT_LOGIN', REFERRER_URL: '/ui/merc/login' },
+    headers: { 'x-forwarded-for': nextIp() },
   });
-  const res = await fetch(`${base}/framework/login/merc`, {
-    method: 'POST',
-    body,
-    redirect: 'manual',
-    headers: { origin: 'http://127.0.0.1', 'x-forwarded-for': nextIp(), cookie: `fc_csrf=${'t'.repeat(43)}` },
-  });
-  const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('fc_session='));
-  if (!cookie) throw new Error(`login of ${username} failed: ${res.status}`);
-  return cookie;
 }
 
 /** Uploads a price file and polls its status every 20 ms until osReturnCode is not null; answers the wall time. */

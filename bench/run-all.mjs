@@ -31,6 +31,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import * as prettier from 'prettier';
 import pg from 'pg';
+import { signInThroughForm } from '../scripts/lib/form-sign-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -110,22 +111,8 @@ function startPortal(port, env) {
   );
 }
 
-async function signIn(port) {
-  const res = await fetch(`http://127.0.0.1:${port}/framework/login/corp`, {
-    method: 'POST',
-    redirect: 'manual',
-    // The form token (double submit): the same value in the cookie and the form.
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: `http://localhost:${port}`,
-      cookie: `fc_csrf=${'t'.repeat(43)}`,
-    },
-    body: new URLSearchParams({ USERNAME: 'corp', PASSWORD: 'Demo2026', CSRF_TOKEN: 't'.repeat(43) }).toString(),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?fc_session=[^;]/.test(c));
-  if (!cookie)
-    throw new Error(`sign-in on ${port} failed: ${res.status} ${res.headers.get('location')}\n${(await res.text()).slice(0, 2000)}`);
-  return cookie.split(';')[0];
+function signIn(port) {
+  return signInThroughForm(`http://127.0.0.1:${port}/framework/login/corp`, { origin: `http://localhost:${port}`, username: 'corp' });
 }
 
 /** One request before (and after) a load run: a refused request is reported with its body, not as a count. */

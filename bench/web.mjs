@@ -38,6 +38,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { FORM_TOKEN_COOKIE, signInThroughForm } from '../scripts/lib/form-sign-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -275,18 +276,10 @@ async function startServer() {
 
 /** The corporate demo user's session cookie (name=value), through the login form's endpoint. */
 async function signIn(base) {
-  const res = await fetch(`${base}/framework/login/corp`, {
-    method: 'POST',
-    redirect: 'manual',
-    // The form token (double submit): the same value in the cookie and the form.
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie: `fc_csrf=${'t'.repeat(43)}` },
-    body: new URLSearchParams({ USERNAME: 'corp', PASSWORD: 'Demo2026', CSRF_TOKEN: 't'.repeat(43) }).toString(),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?fc_session=[^;]/.test(c));
-  if (!cookie) throw new Error(`sign-in failed: ${res.status} ${res.headers.get('location')}\n${(await res.text()).slice(0, 2000)}`);
+  const session = await signInThroughForm(`${base}/framework/login/corp`, { origin: base, username: 'corp' });
   // Passed as a header to Chromium and Lighthouse: a valid form token beside the session keeps the server
   // from setting one, which would put a cookie in the browser's jar that replaces this header.
-  return `${cookie.split(';')[0]}; fc_csrf=${'t'.repeat(43)}`;
+  return `${session}; ${FORM_TOKEN_COOKIE}`;
 }
 
 /**

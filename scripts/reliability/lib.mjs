@@ -7,12 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as prettier from 'prettier';
+import { signInThroughForm } from '../lib/form-sign-in.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const DEMO_PASSWORD = 'Demo2026';
 /** The login form's token (double submit: the server compares the form field with its cookie). */
-const FORM_TOKEN = 't'.repeat(43);
 
 /**
  * Ports nobody listens on, from the kernel's ephemeral range (fixed-port servers on this machine never use
@@ -126,17 +126,8 @@ export async function kill(p, signal = 'SIGKILL') {
 }
 
 /** Signs in through the login form; answers the `name=value` of the session cookie. */
-export async function signIn(p, username, type, password = DEMO_PASSWORD) {
-  const res = await fetch(`${p.base}/framework/login/${type}`, {
-    method: 'POST',
-    redirect: 'manual',
-    // The form token (double submit): any value of the right shape, the same in the cookie and the form.
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: p.origin, cookie: `fc_csrf=${FORM_TOKEN}` },
-    body: new URLSearchParams({ USERNAME: username, PASSWORD: password, CSRF_TOKEN: FORM_TOKEN }).toString(),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?fc_session=[^;]/.test(c));
-  if (res.status !== 303 || !cookie) throw new Error(`sign-in of ${username} failed: ${res.status} ${res.headers.get('location')}`);
-  return cookie.split(';')[0];
+export function signIn(p, username, type, password = DEMO_PASSWORD) {
+  return signInThroughForm(`${p.base}/framework/login/${type}`, { origin: p.origin, username, password });
 }
 
 /** Posts a CSV file as the web app does; answers the response (or throws when the connection dies). */

@@ -36,6 +36,7 @@ import {
   startPortal,
   waitReady,
 } from './lib.mjs';
+import { loginFormRequest } from '../lib/form-sign-in.mjs';
 
 const SHORT = process.argv.includes('--short') || process.env.RELIABILITY_SHORT === '1';
 const SECONDS = Number(process.env.LOAD_SECONDS ?? (SHORT ? 8 : 60));
@@ -90,12 +91,7 @@ try {
   await pool.end();
   const corp = await signIn(p, 'corp', 'corp');
   const listHeaders = { cookie: corp, 'x-requested-with': 'XMLHttpRequest' };
-  const signInRequest = {
-    method: 'POST',
-    // The form token (double submit): the same value in the cookie and the form, or the sign-in is refused (211).
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: p.origin, cookie: `fc_csrf=${'t'.repeat(43)}` },
-    body: new URLSearchParams({ USERNAME: 'corp', PASSWORD: 'Demo2026', CSRF_TOKEN: 't'.repeat(43) }).toString(),
-  };
+  const signInRequest = loginFormRequest({ origin: p.origin, username: 'corp' });
   const probe = await fetch(`${p.base}${LIST_URL}`, { headers: listHeaders });
   if (probe.status !== 200) throw new Error(`${LIST_URL} answered ${probe.status}: ${await probe.text()}`);
 

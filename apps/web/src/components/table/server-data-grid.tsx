@@ -54,14 +54,9 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   ...rest
 }: ServerDataGridProps<R>) {
   const { t } = useTranslation();
-  // The same sort model until the sort itself changes: the URL state is parsed anew on every change, and a
-  // new sort model makes the grid go back to its first page (its 'sortModelChange' event), so a page click
-  // could end on page 1 and the grid re-applied its sort on every page.
-  const sortKey = JSON.stringify(state.sort);
-  const sortModel = useMemo<GridSortModel>(
-    () => (JSON.parse(sortKey) as TableState['sort']).map((s) => ({ field: s.field, sort: s.direction })),
-    [sortKey],
-  );
+  // state.sort keeps its identity while the sort is unchanged (useTableUrlState), and so does the model: a new
+  // sort model makes the grid go back to its first page.
+  const sortModel = useMemo<GridSortModel>(() => state.sort.map((s) => ({ field: s.field, sort: s.direction })), [state.sort]);
   const filtered = !!state.search || Object.keys(state.filters).length > 0;
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page: state.page - 1, pageSize: state.size }), [state.page, state.size]);
   const paged = total > 5;

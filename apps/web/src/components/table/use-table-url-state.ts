@@ -26,24 +26,31 @@ export function useTableUrlState(options: {
   const filterKey = options.filterNames?.join(',') ?? '';
   const defaultSortKey = JSON.stringify(options.defaultSort);
 
+  // The sort keeps its identity until its own parameter changes: the grid answers a new sort model by going
+  // back to its first page, so a sort rebuilt on a page click would undo the click.
+  const sortParam = params.get(`${p}sort`);
+  const sort = useMemo<SortTerm[]>(
+    () =>
+      sortParam
+        ? sortParam.split(',').map((part) => {
+            const [field = '', direction] = part.split('|');
+            return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
+          })
+        : (JSON.parse(defaultSortKey) as SortTerm[]),
+    [sortParam, defaultSortKey],
+  );
+
   const state = useMemo<TableState>(() => {
     const page = Math.max(1, Number(params.get(`${p}page`)) || 1);
     const sizeParam = Number(params.get(`${p}size`));
     const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(sizeParam) ? sizeParam : defaultSize;
-    const sortParam = params.get(`${p}sort`);
-    const sort: SortTerm[] = sortParam
-      ? sortParam.split(',').map((part) => {
-          const [field = '', direction] = part.split('|');
-          return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
-        })
-      : (JSON.parse(defaultSortKey) as SortTerm[]);
     const filters: Record<string, string> = {};
     for (const name of filterKey ? filterKey.split(',') : []) {
       const v = params.get(`${p}f.${name}`);
       if (v) filters[name] = v;
     }
     return { page, size, sort, search: params.get(`${p}q`) ?? '', filters };
-  }, [params, p, defaultSize, defaultSortKey, filterKey]);
+  }, [params, p, defaultSize, sort, filterKey]);
 
   // A change made while the previous one is still navigating (the route's loader runs first) must build
   // on it, not on the URL of the last render, or the earlier change is lost (two filters in quick succession).
