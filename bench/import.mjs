@@ -9,8 +9,8 @@
 //  2. p99 latency of a list endpoint (GET /fc-common-api/mpp/index) under load (autocannon) while a
 //     100,000-row file is processed, against the same load with no import;
 //  3. the event loop's p99 delay inside the server (monitorEventLoopDelay) in both phases;
-//  4. on each database, the job alone in this process: the CPU time it holds the event loop between 5 ms
-//     ticks, which the machine's other work does not inflate (the wall-clock figures above it does).
+//  4. on each database, the job alone in this process: the event loop's delay between 5 ms ticks with no
+//     HTTP load (and the process's CPU time between them, every thread's, the worker's included).
 // BENCH_DATABASES=postgres,pglite (default both), BENCH_PORT (first of two ports, default 3320).
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -350,15 +350,16 @@ function printJobAlone(title, held, checks) {
   log(`${title}: the job alone, in this process (no HTTP load, after a 1,000-row warm-up job)`);
   log(
     `   ${ms(held.ms)}; event loop p99 ${held.loopP99.toFixed(1)} ms (max ${held.loopMax.toFixed(1)} ms); ` +
-      `CPU time between 5 ms ticks p50 ${held.cpuP50.toFixed(1)} ms, p99 ${held.cpuP99.toFixed(1)} ms (max ${held.cpuMax.toFixed(1)} ms)`,
+      `process CPU time between 5 ms ticks p50 ${held.cpuP50.toFixed(1)} ms, p99 ${held.cpuP99.toFixed(1)} ms (max ${held.cpuMax.toFixed(1)} ms)`,
   );
-  log('   (the CPU time between ticks is how long the loop is really held, whatever else the machine runs)');
+  log("   (the CPU time is every thread's: a large file is parsed in a worker thread beside the loop, so it is no longer");
+  log("   the time the loop is held; the check is the loop's own delay with nothing else in this process)");
   checks.push({
-    name: `${name}: CPU time the import holds the event loop (job alone, between 5 ms ticks)`,
-    figure: { p99Ms: Number(held.cpuP99.toFixed(1)), maxMs: Number(held.cpuMax.toFixed(1)) },
-    peer: { wallP99Ms: Number(held.loopP99.toFixed(1)) },
+    name: `${name}: event loop delay while the import runs alone (p99 between 5 ms ticks)`,
+    figure: { p99Ms: Number(held.loopP99.toFixed(1)), maxMs: Number(held.loopMax.toFixed(1)) },
+    peer: { processCpuP99Ms: Number(held.cpuP99.toFixed(1)) },
     target: '< 50 ms',
-    pass: held.cpuP99 < 50,
+    pass: held.loopP99 < 50,
   });
 }
 

@@ -72,8 +72,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   // JSON:API bodies are JSON.
   app.addContentTypeParser(JSONAPI_MEDIA_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  const foreground = ctx.foreground;
   app.addHook('onRequest', (req, reply, done) => {
     answerHeaders(req, reply);
+    // 'close' comes once for every response, answered or aborted.
+    if (foreground && req.routeOptions.config?.interactive !== false) reply.raw.once('close', foreground.started());
     done();
   });
 

@@ -61,11 +61,15 @@ const envSchema = z.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   JOBS_ENABLED: bool.default(true),
-  // A file job whose process stopped beating for this long is taken over by another process (several
-  // processes on one database: README). The heartbeat runs at a quarter of it, the takeover sweep at half.
   /** Requests a minute one address may make (all routes; sign-in and reset have their own limits). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(10).max(10_000_000).default(1200),
+  // A file job whose process stopped beating for this long is taken over by another process (several
+  // processes on one database: README). The heartbeat runs at a quarter of it, the takeover sweep at half.
   JOB_STALE_SECONDS: z.coerce.number().int().min(4).max(3600).default(60),
+  // A price file of at least this many rows is parsed, checked and written in a worker thread, off the
+  // event loop that answers requests; a smaller one is done faster on the job's own thread (starting the
+  // worker takes about half a second).
+  PRICE_WORKER_MIN_ROWS: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALTERNATE_PORTAL_PREFIX: z
     .string()

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from './config';
+import type { Foreground } from './jobs/foreground';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 
@@ -11,4 +12,6 @@ export interface AppContext {
   /** Absent when jobs are disabled (some tests); senders then leave work queued for `recover`. */
   boss?: PgBoss;
   mailer: Mailer;
+  /** The process's interactive traffic, which background jobs pace themselves around; absent in scripts. */
+  foreground?: Foreground;
 }

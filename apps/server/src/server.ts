@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/index';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/core';
 import { createBoss } from './jobs/boss';
+import { Foreground } from './jobs/foreground';
 import { jobs } from './jobs/index';
 import { startWorkers } from './jobs/registry';
 import { createMailer } from './mail/mailer';
@@ -24,7 +25,7 @@ export async function startServer(config: Config, opts: { webDist?: string; list
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await migrateDatabase(database);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log });
-  const ctx: AppContext = { config, database, db: database.db, mailer };
+  const ctx: AppContext = { config, database, db: database.db, mailer, foreground: new Foreground() };
 
   let seeded = false;
   if (config.seedDemo) seeded = await seedDemoIfEmpty(database.db);

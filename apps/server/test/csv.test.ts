@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { safeCell, sendCsv } from '../src/http/csv';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { csvRecord, safeCell, sendCsv } from '../src/http/csv';
 
 describe('safeCell', () => {
   it.each(['=SUM(A1:A2)', '+1+2', '-2+3', '@cmd', '\tTAB', '\rCR', '\0NUL', '=HYPERLINK("http://x")', '-', '+'])(
@@ -21,6 +23,19 @@ describe('safeCell', () => {
     expect(safeCell(undefined)).toBe('');
     expect(safeCell(true)).toBe('true');
     expect(safeCell(new Date('2026-01-02T03:04:05.000Z'))).toBe('2026-01-02T03:04:05.000Z');
+  });
+});
+
+describe('csvRecord', () => {
+  const cells = ['', 'plain', 'a,b', 'said "hi"', 'two\nlines', 'cr\rhere', '"', ',', ' spaced ', "'=1+1", 'é ü 漢', '-12.50'];
+
+  it('writes the record csv-stringify writes, for every kind of cell', () => {
+    for (const a of cells) for (const b of cells) expect(csvRecord([a, b, 'x'])).toBe(stringify([[a, b, 'x']]));
+  });
+
+  it('reads back as the same cells', () => {
+    const text = cells.map((c) => csvRecord([c, 'end'])).join('');
+    expect(parse(text, { relax_column_count: true })).toEqual(cells.map((c) => [c, 'end']));
   });
 });
 

@@ -40,6 +40,11 @@ declare module 'fastify' {
      * 'none': no token is issued (the probes: a load balancer has no form to post, and they are polled often).
      */
     formToken?: 'route' | 'none';
+    /**
+     * false: a request that only watches (a job's status poll, a probe); background jobs do not slow down
+     * for it as they do for the portal's other requests (jobs/foreground.ts).
+     */
+    interactive?: false;
   }
   interface FastifyRequest {
     principal: SessionPrincipal | null;

@@ -4,18 +4,9 @@ import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import type { Database } from '../db/client';
 import { copyCsv } from '../db/copy';
+import { safeCell } from './csv-cell';
 
-/**
- * A cell a spreadsheet would run as a formula (starting with =, +, -, @, tab, CR or NUL) is prefixed with
- * a single quote. Plain negative numbers stay numbers.
- */
-export function safeCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const s = value instanceof Date ? value.toISOString() : String(value);
-  if (typeof value === 'number') return s;
-  if (/^-?\d+(\.\d+)?$/.test(s)) return s;
-  return /^[=+\-@\t\r\0]/.test(s) ? `'${s}` : s;
-}
+export { csvRecord, safeCell } from './csv-cell';
 
 /**
  * Streams rows as a CSV download. `rows` may be an async iterable (a cursor over the database), so an

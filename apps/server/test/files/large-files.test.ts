@@ -6,7 +6,7 @@ import { claimFile } from '../../src/modules/files/job';
 import { priceFileJob } from '../../src/modules/files/price-job';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { api, loginAs, seedUsers } from '../helpers/http';
-import { pricedParts, runJob, seedCatalogue } from './helpers';
+import { fileRow, pricedParts, runJob, seedCatalogue } from './helpers';
 
 /**
  * What keeps a large file from holding the server's event loop (bench:import): on PGlite every statement
@@ -86,5 +86,38 @@ describe('large files and the event loop', () => {
     expect(merges.reduce((a, b) => a + b, 0)).toBe(rows);
     expect(Math.max(...merges)).toBeLessThanOrEqual(size);
     expect(merges).toHaveLength(Math.ceil(rows / size));
+  });
+
+  it('a file of PRICE_WORKER_MIN_ROWS rows or more is checked in a worker thread, with the same result', async () => {
+    const content = [
+      'part_no,price',
+      ...pricedParts.map((p, i) => `${p.partNo},${(Number(p.programPrice) + (i % 3 === 0 ? 1 : -0.01)).toFixed(2)}`),
+      ...Array.from({ length: 300 }, (_, i) => `UNKNOWN-${i},1.00`),
+      `${pricedParts[0]!.partNo},1.00`,
+      'BAD,n/a',
+      '"=HYPERLINK(""x"")",1.00',
+    ].join('\n');
+    const processed = async (threshold: number) => {
+      const res = await api(t.app, dealer).upload('/fc-common-api/mpp/price', { filename: 'same.csv', content, contentType: 'text/csv' });
+      const seq = res.body.data[0].attributes.sequence as number;
+      const before = t.ctx.config.PRICE_WORKER_MIN_ROWS;
+      t.ctx.config.PRICE_WORKER_MIN_ROWS = threshold;
+      try {
+        await runJob(t.ctx, priceFileJob, seq);
+      } finally {
+        t.ctx.config.PRICE_WORKER_MIN_ROWS = before;
+      }
+      const download = await api(t.app, dealer).get('/fc-common-api/mpp/download', { data_seq: seq });
+      expect(download.status).toBe(200);
+      return { row: await fileRow(t.ctx, seq), csv: download.text };
+    };
+    const inline = await processed(Number.MAX_SAFE_INTEGER);
+    const worker = await processed(0);
+    expect(inline.row).toMatchObject({ state: 'done', osReturnCode: 0, unitStatus: 0 });
+    // The second upload holds the same prices: nothing new, and every line's verdict as before.
+    expect(worker.row).toMatchObject({ state: 'done', osReturnCode: 0, unitStatus: 2 });
+    expect(worker.csv).toBe(inline.csv);
+    expect(worker.csv.split('\n')).toHaveLength(pricedParts.length + 300 + 3 + 2);
+    expect(worker.csv).toContain(`"'=HYPERLINK(""X"")"`);
   });
 });

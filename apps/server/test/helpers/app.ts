@@ -13,6 +13,7 @@ import { pgliteDatabase, postgresDatabase, type Database, type Db } from '../../
 import { createBoss } from '../../src/jobs/boss';
 import { jobs as allJobs } from '../../src/jobs/index';
 import { startWorkers, type JobDefinition } from '../../src/jobs/registry';
+import { Foreground } from '../../src/jobs/foreground';
 import type { Mail, Mailer } from '../../src/mail/mailer';
 import { createDatabaseFromTemplate, databaseName, dropDatabase, urlWithDatabase } from './database';
 
@@ -121,7 +122,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   try {
     const config = testConfig(dataDir, { ...(options.jobs ? { JOBS_ENABLED: 'true' } : {}), ...options.env }, testDb.url);
     const mailer = memoryMailer();
-    const ctx: AppContext = { config, database: testDb.database, db: testDb.database.db, mailer };
+    const ctx: AppContext = { config, database: testDb.database, db: testDb.database.db, mailer, foreground: new Foreground() };
     if (options.jobs) {
       const boss = createBoss(testDb.database, testDb.url);
       boss.on('error', () => {});

@@ -1,49 +1,22 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
 import { languageFromCode } from '@fc/contract';
-import {
-  centsToText,
-  checkPriceRow,
-  FileMessageCode,
-  parseCents,
-  PRICE_FILE_COLUMNS,
-  PRICE_RESULT_HEADER,
-  PriceVerdict,
-  RowMessageCode,
-  rowMessageText,
-  type FileMessage,
-  type RowMessage,
-} from '@fc/contract/files';
+import { FileMessageCode, PriceVerdict, type FileMessage } from '@fc/contract/files';
 import type { AppContext } from '../../context';
-import { safeCell } from '../../http/csv';
-import { batchSizeFor, csvBatches, CsvFileError, type CsvRecord } from './csv';
+import { filePacer } from '../../jobs/foreground';
+import { batchSizeFor, CsvFileError } from './csv';
 import { defineFileJob, type FileOutcome, type InboundFile } from './job';
 import { priceMessage } from './messages';
-
-/** One line of the result CSV, in the order of PRICE_RESULT_HEADER. */
-type ResultRow = [
-  partNo: string,
-  description: string,
-  submitted: string,
-  program: string,
-  difference: string,
-  verdict: string,
-  message: string,
-];
-
-interface CheckedRow {
-  o: number;
-  description: string | null;
-  program_price: string | null;
-  verdict: string;
-}
+import type { CheckedBatch, PriceCounts } from './price-check';
+import { inlineChecking, workerChecking } from './price-checking';
 
 /**
  * The merge of one batch of valid rows: each row is checked against the catalogue and the programme's
- * guaranteed price, the accepted ones are upserted as the dealer's prices, and every row comes back
- * with its verdict. A price already held is not rewritten, so `changed` counts real changes, plus rows
- * that this very file wrote in an earlier run (a re-run after a crash still reports them as applied).
- * The benchmark runs the same statement after a `\copy` into a staging table (`PRICE_MERGE_SQL`).
+ * guaranteed price, the accepted ones are upserted as the dealer's prices, and every row comes back with
+ * its verdict, in one JSON array (MergedRow) in the order of `o`: a single value for the job to carry,
+ * not a row object each. A price already held is not rewritten, so `changed` counts real changes, plus
+ * rows that this very file wrote in an earlier run (a re-run after a crash still reports them as applied).
+ * The benchmark runs the same statement after a `\copy` into a staging table.
  */
 export function priceMergeSql(input: string) {
   return `with input as (${input}),
@@ -62,8 +35,9 @@ upserted as (
    where (d.price, d.effective_date) is distinct from (excluded.price, excluded.effective_date) or d.source_file_seq = excluded.source_file_seq
   returning 1
 )
-select c.o, c.description, c.program_price::text as program_price, c.verdict, (select count(*) from upserted)::int as changed
-  from checked c order by c.o`;
+select coalesce(json_agg(json_build_array(c.o, c.description, c.program_price::text, c.verdict) order by c.o), '[]')::text as rows,
+       (select count(*) from upserted)::int as changed
+  from checked c`;
 }
 
 const JSON_INPUT = `select * from json_to_recordset($3::json) as i(o int, part_no text, price numeric, effective_date date)`;
@@ -79,17 +53,20 @@ export interface PriceFileParams {
 }
 
 /**
- * Merges in flight at once: on PostgreSQL the next batch is parsed and checked while the server merges the
- * previous ones; PGlite runs one statement at a time on this thread, so a second one would only make the
- * other requests wait longer behind the import.
+ * Merges in flight at once: on PostgreSQL two, so that the server merges one batch while the job hands it
+ * the next, unless requests are being served (two merges would take both CPUs of a small server from them);
+ * PGlite runs one statement at a time on this thread, so a second one would only make the other requests
+ * wait longer behind the import.
  */
-const inFlight = (ctx: AppContext) => (ctx.database.kind === 'pglite' ? 1 : 2);
+const inFlight = (ctx: AppContext) => (ctx.database.kind === 'pglite' || ctx.foreground?.busy() ? 1 : 2);
 const PROGRESS_EVERY_MS = 250;
 
 /**
  * A price file (DESIGN section 5): header part_no, price and optional effective_date; each row is
  * checked and merged in batches (`batchSizeFor`), and a result CSV with a verdict per row is written. The file
- * as a whole fails (price status 13) when it cannot be read as CSV, lacks the header or has no row.
+ * as a whole fails (price status 13) when it cannot be read as CSV, lacks the header or has no row. A file
+ * of PRICE_WORKER_MIN_ROWS rows or more is parsed, checked and written in a worker thread; the merges are
+ * this thread's. Between batches the job paces itself around the portal's requests (jobs/foreground.ts).
  */
 export async function processPriceFile(
   ctx: AppContext,
@@ -101,121 +78,72 @@ export async function processPriceFile(
   if (merchantNo == null) return outcomeFailed(4, { code: FileMessageCode.NoMerchant, values: {} });
   const params = (file.params ?? {}) as PriceFileParams;
   const lang = languageFromCode(params.language);
-  const say = (m: RowMessage) => rowMessageText(lang, m);
   const rowCount = Number(params.rowCount ?? 0);
   const total = rowCount > 1 ? rowCount - 1 : undefined;
-  const firstLine = new Map<string, number>();
-  const chunks: string[] = [stringify([PRICE_RESULT_HEADER as unknown as string[]])];
-  const counts = { ok: 0, changed: 0, above: 0, unknown: 0, invalid: 0 };
+  const batchSize = batchSizeFor(ctx);
+  const checking =
+    rowCount >= ctx.config.PRICE_WORKER_MIN_ROWS
+      ? workerChecking(file.content, lang, batchSize, 3)
+      : inlineChecking(file.content, lang, batchSize);
+  const pace = filePacer(ctx);
+  let changed = 0;
   let read = 0;
   let done = 0;
   let reported = 0;
 
-  /** Checks one batch at once and starts its merge; resolves with its part of the result CSV. */
-  const startBatch = (batch: CsvRecord[]): Promise<string> => {
-    const results = new Array<ResultRow>(batch.length);
-    const valid: { o: number; part_no: string; price: string; effective_date: string | null }[] = [];
-    for (let i = 0; i < batch.length; i++) {
-      const rec = batch[i]!;
-      const check = checkPriceRow(rec.values);
-      if (!check.ok) {
-        results[i] = [
-          check.partNo,
-          '',
-          (rec.values.price ?? '').trim(),
-          '',
-          '',
-          PriceVerdict.InvalidRow,
-          say({ ...check.message, line: rec.line }),
-        ];
-        continue;
-      }
-      const first = firstLine.get(check.partNo);
-      if (first !== undefined) {
-        results[i] = [
-          check.partNo,
-          '',
-          centsToText(check.cents),
-          '',
-          '',
-          PriceVerdict.InvalidRow,
-          say({ code: RowMessageCode.PartRepeated, values: { part: check.partNo, first }, line: rec.line }),
-        ];
-        continue;
-      }
-      firstLine.set(check.partNo, rec.line);
-      valid.push({ o: i, part_no: check.partNo, price: centsToText(check.cents), effective_date: check.effectiveDate });
-    }
-    counts.invalid += batch.length - valid.length;
-    const merged = valid.length
-      ? ctx.database
-          .query<CheckedRow & { changed: number }>(PRICE_MERGE_SQL_JSON, [merchantNo, file.seq, JSON.stringify(valid)])
-          .then((r) => r.rows)
-      : Promise.resolve([] as (CheckedRow & { changed: number })[]);
-    return merged.then((rows) => {
-      if (rows[0]) counts.changed += Number(rows[0].changed);
-      for (let k = 0; k < rows.length; k++) {
-        const r = rows[k]!;
-        const v = valid[k]!;
-        const cents = parseCents(v.price)!;
-        const program = r.program_price === null ? null : parseCents(r.program_price);
-        const difference = program === null ? '' : centsToText(cents - program);
-        let message: string;
-        if (r.verdict === PriceVerdict.Ok) {
-          counts.ok++;
-          message = say({ code: program === null ? RowMessageCode.AcceptedNoProgramPrice : RowMessageCode.Accepted });
-        } else if (r.verdict === PriceVerdict.AbovePrice) {
-          counts.above++;
-          message = say({ code: RowMessageCode.AboveProgramPrice, values: { difference } });
-        } else {
-          counts.unknown++;
-          message = say({ code: RowMessageCode.UnknownPart });
-        }
-        results[r.o] = [v.part_no, r.description ?? '', v.price, r.program_price ?? '', difference, r.verdict, message];
-      }
-      return stringify(results.map((r) => r.map(safeCell)));
-    });
+  const merge = async (batch: CheckedBatch) => {
+    if (!batch.validCount) return checking.merged(batch.id, '[]');
+    const { rows } = await ctx.database.query<{ rows: string; changed: number }>(PRICE_MERGE_SQL_JSON, [merchantNo, file.seq, batch.valid]);
+    changed += Number(rows[0]!.changed);
+    checking.merged(batch.id, rows[0]!.rows);
   };
-
-  const pending: { rows: number; csv: Promise<string> }[] = [];
+  const pending: { rows: number; merged: Promise<void> }[] = [];
   const settle = async () => {
     const next = pending.shift()!;
-    chunks.push(await next.csv);
+    await next.merged;
     done += next.rows;
     if (Date.now() - reported >= PROGRESS_EVERY_MS) {
       reported = Date.now();
       await progress(done, total);
     }
+    await pace();
+    // A turn of the event loop between batches: on PGlite a merge ends without any I/O, and batches the
+    // worker has already checked are at hand, so the whole file would otherwise run as one task.
+    await yieldToLoop();
   };
+  let outcome: { result: Buffer; counts: PriceCounts };
   try {
-    const batchSize = batchSizeFor(ctx);
-    for await (const batch of csvBatches(file.content, { required: PRICE_FILE_COLUMNS.required, batchSize })) {
-      read += batch.length;
-      const csv = startBatch(batch);
+    for await (const batch of checking.batches) {
+      read += batch.rows;
+      const merged = merge(batch);
       // Handled when settled in order; without this a failing merge behind another would be unhandled.
-      csv.catch(() => {});
-      pending.push({ rows: batch.length, csv });
+      merged.catch(() => {});
+      pending.push({ rows: batch.rows, merged });
       if (pending.length >= inFlight(ctx)) await settle();
     }
     while (pending.length) await settle();
+    outcome = await checking.finish();
   } catch (err) {
     // Let merges in flight end before the job is handed back, so a retry does not race them.
-    await Promise.allSettled(pending.map((p) => p.csv));
+    await Promise.allSettled(pending.map((p) => p.merged));
     if (err instanceof CsvFileError) return outcomeFailed(2, err.fileMessage);
     throw err;
+  } finally {
+    await checking.close();
   }
   await progress(done, total);
   if (read === 0) return outcomeFailed(3, { code: FileMessageCode.NoRows, values: {} });
-  log.debug({ seq: file.seq, counts }, 'price file processed');
+  const { counts } = outcome;
+  log.debug({ seq: file.seq, counts, changed }, 'price file processed');
   const summary = {
     accepted: counts.ok,
     total: done,
-    changed: counts.changed,
+    changed,
     above: counts.above,
     unknown: counts.unknown,
     invalid: counts.invalid,
   };
-  const unitStatus = counts.ok === 0 ? 1 : counts.changed === 0 ? 2 : 0;
+  const unitStatus = counts.ok === 0 ? 1 : changed === 0 ? 2 : 0;
   const message = priceMessage(
     unitStatus === 1
       ? FileMessageCode.PriceNoneAccepted
@@ -225,7 +153,7 @@ export async function processPriceFile(
     summary,
   );
   const base = file.fileName.replace(/\.csv$/i, '');
-  return { unitStatus, osReturnCode: 0, message, result: Buffer.from(chunks.join('')), resultName: `${base}-result.csv` };
+  return { unitStatus, osReturnCode: 0, message, result: outcome.result, resultName: `${base}-result.csv` };
 }
 
 export const priceFileJob = defineFileJob('price', processPriceFile);

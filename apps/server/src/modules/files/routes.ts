@@ -103,7 +103,7 @@ export const filesRoutes =
 
     app.get(
       '/fc-common-api/mpp/status',
-      { config: { access: 'priceFiles' }, schema: { querystring: priceStatusQuerySchema } },
+      { config: { access: 'priceFiles', interactive: false }, schema: { querystring: priceStatusQuerySchema } },
       async (req, reply) => {
         const row = await findPriceFileByJob(ctx.db, principalOf(req), req.query.job_id);
         if (!row) throw notFound('not-found', 'No price file has that job id.');

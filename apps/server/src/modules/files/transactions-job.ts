@@ -10,6 +10,7 @@ import {
   type RowMessage,
 } from '@fc/contract/files';
 import type { AppContext } from '../../context';
+import { filePacer } from '../../jobs/foreground';
 import { batchSizeFor, csvBatches, CsvFileError } from './csv';
 import { defineFileJob, type FileOutcome, type InboundFile } from './job';
 
@@ -56,6 +57,7 @@ export async function processTransactionFile(
   };
   const counts = { added: 0, held: 0, rejected: 0 };
   let done = 0;
+  const pace = filePacer(ctx);
   try {
     for await (const batch of csvBatches(file.content, { required: TRANSACTION_FILE_COLUMNS.required, batchSize: batchSizeFor(ctx) })) {
       const valid: {
@@ -107,6 +109,7 @@ export async function processTransactionFile(
       }
       done += batch.length;
       await progress(done, total);
+      await pace();
     }
   } catch (err) {
     if (err instanceof CsvFileError) return { unitStatus: 1, osReturnCode: 2, message: err.fileMessage };

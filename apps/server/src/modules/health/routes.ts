@@ -5,9 +5,13 @@ import { sessionCookieName, sessionCookieOptions } from '../../http/access';
 export const healthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/healthz', { config: { access: 'public', rateLimit: false, formToken: 'none' }, logLevel: 'warn' }, async () => ({
-      status: 'ok',
-    }));
+    app.get(
+      '/healthz',
+      { config: { access: 'public', rateLimit: false, formToken: 'none', interactive: false }, logLevel: 'warn' },
+      async () => ({
+        status: 'ok',
+      }),
+    );
     // The hidden frame of the app root (document 1 section 2), loaded with every start of the app. It keeps
     // the browser's session cookie in step with the server: a cookie naming a session the server has ended
     // (idle past the full session minutes, signed out in another browser, account disabled) is cleared, so
@@ -21,12 +25,16 @@ export const healthRoutes =
         .header('cache-control', 'no-store')
         .send('<!doctype html><html lang="en"><head><title>frame</title></head></html>');
     });
-    app.get('/readyz', { config: { access: 'public', rateLimit: false, formToken: 'none' }, logLevel: 'warn' }, async (_req, reply) => {
-      try {
-        await ctx.database.ping();
-        return { status: 'ok', database: ctx.database.kind };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable', database: ctx.database.kind });
-      }
-    });
+    app.get(
+      '/readyz',
+      { config: { access: 'public', rateLimit: false, formToken: 'none', interactive: false }, logLevel: 'warn' },
+      async (_req, reply) => {
+        try {
+          await ctx.database.ping();
+          return { status: 'ok', database: ctx.database.kind };
+        } catch {
+          return reply.code(503).send({ status: 'unavailable', database: ctx.database.kind });
+        }
+      },
+    );
   };

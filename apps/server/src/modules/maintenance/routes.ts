@@ -178,7 +178,7 @@ export const maintenanceRoutes =
     // The processing state of a core upload, polled by the page until osReturnCode is set.
     app.get(
       '/fc-common-api/parts/core-management/status',
-      { config: { access: 'coreView' }, schema: { querystring: jobQuery } },
+      { config: { access: 'coreView', interactive: false }, schema: { querystring: jobQuery } },
       async (req, reply) => {
         const f = await coreFileOf(req.query.job_id);
         return sendData(reply, [

@@ -1,0 +1,6 @@
+// The price worker thread's entry (price-checking.ts starts it): the server runs its TypeScript through
+// tsx, which a worker thread does not inherit, so the thread registers it before loading its code.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./price-worker.ts');
