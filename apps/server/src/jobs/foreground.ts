@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * small machine the import's parsing, its merges and the list queries share the same CPUs; without this a
  * 100,000-row price file made every list answer several times slower for as long as it ran (decision 0116).
  */
-export const BACKGROUND_SHARE = 0.15;
+export const BACKGROUND_SHARE = 0.3;
 /** A request that ended this recently still counts: under steady traffic there is always a next one. */
 const QUIET_MS = 100;
 /** The longest single wait, so a slow batch (a lock wait, a cold cache) does not park the job for long. */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { byteaAsBase64, inboundFiles } from '../../src/db/schema/index';
 import { batchSizeFor } from '../../src/modules/files/csv';
 import { claimFile } from '../../src/modules/files/job';
+import { SLICE_ROWS } from '../../src/modules/files/price-check';
 import { priceFileJob } from '../../src/modules/files/price-job';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { api, loginAs, seedUsers } from '../helpers/http';
@@ -26,6 +27,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** Until the upload request's end no longer counts as traffic the job paces itself around (jobs/foreground.ts). */
+async function quiet() {
+  while (t.ctx.foreground!.busy()) await new Promise((r) => setTimeout(r, 20));
+}
 
 describe('large files and the event loop', () => {
   it('file bytes are written as base64 text that the database decodes, and read back as base64', () => {
@@ -76,6 +82,7 @@ describe('large files and the event loop', () => {
       if (text.includes('json_to_recordset')) merges.push((JSON.parse(String(params![2])) as unknown[]).length);
       return query(text, params);
     }) as typeof query;
+    await quiet();
     try {
       await runJob(t.ctx, priceFileJob, seq);
     } finally {
@@ -86,6 +93,35 @@ describe('large files and the event loop', () => {
     expect(merges.reduce((a, b) => a + b, 0)).toBe(rows);
     expect(Math.max(...merges)).toBeLessThanOrEqual(size);
     expect(merges).toHaveLength(Math.ceil(rows / size));
+  });
+
+  it('while requests are being served, merges are of at most SLICE_ROWS rows (a request waits behind a short one)', async () => {
+    const rows = 1_100;
+    const mergeSizes = async (serving: boolean) => {
+      const content = ['part_no,price', ...Array.from({ length: rows }, (_, i) => `SLICE-${i},${serving ? '2.00' : '1.00'}`)].join('\n');
+      const res = await api(t.app, dealer).upload('/fc-common-api/mpp/price', { filename: 'slices.csv', content, contentType: 'text/csv' });
+      const seq = res.body.data[0].attributes.sequence as number;
+      const merges: number[] = [];
+      const query = t.ctx.database.query;
+      t.ctx.database.query = (async (text: string, params?: unknown[]) => {
+        if (text.includes('json_to_recordset')) merges.push((JSON.parse(String(params![2])) as unknown[]).length);
+        return query(text, params);
+      }) as typeof query;
+      await quiet();
+      const ended = serving ? t.ctx.foreground!.started() : () => {};
+      try {
+        await runJob(t.ctx, priceFileJob, seq);
+      } finally {
+        ended();
+        t.ctx.database.query = query;
+      }
+      expect(await fileRow(t.ctx, seq)).toMatchObject({ state: 'done', osReturnCode: 0 });
+      expect(merges.reduce((a, b) => a + b, 0)).toBe(rows);
+      return merges;
+    };
+    // On PostgreSQL the whole file is one statement when nobody else is served (PGlite's batches are 250 rows anyway).
+    expect(Math.max(...(await mergeSizes(false)))).toBe(Math.min(rows, batchSizeFor(t.ctx)));
+    expect(Math.max(...(await mergeSizes(true)))).toBeLessThanOrEqual(SLICE_ROWS);
   });
 
   it('a file of PRICE_WORKER_MIN_ROWS rows or more is checked in a worker thread, with the same result', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FileMessageCode, PriceVerdict } from '@fc/contract/files';
 import { CsvFileError } from '../../src/modules/files/csv';
-import type { MergedRow } from '../../src/modules/files/price-check';
+import { joinJsonArrays, type MergedRow } from '../../src/modules/files/price-check';
 import { inlineChecking, workerChecking, type PriceChecking } from '../../src/modules/files/price-checking';
 
 /**
@@ -30,7 +30,7 @@ async function run(checking: PriceChecking) {
     let batches = 0;
     for await (const batch of checking.batches) {
       batches++;
-      checking.merged(batch.id, batch.validCount ? merge(batch.valid) : '[]');
+      checking.merged(batch.id, batch.validCount ? merge(joinJsonArrays(batch.valid)) : '[]');
     }
     const { result, counts } = await checking.finish();
     return { batches, counts, text: result.toString('utf8') };

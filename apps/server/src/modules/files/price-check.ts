@@ -30,12 +30,25 @@ interface ValidRow {
   effective_date: string | null;
 }
 
-/** A batch checked and ready for its merge: `valid` is the merge's JSON input ($3), empty when no row is valid. */
+/**
+ * A batch checked and ready for its merge: `valid` holds the merge's JSON input ($3) in slices of at most
+ * SLICE_ROWS valid rows, none when no row is valid. The job merges the slices together (`joinJsonArrays`),
+ * or one by one while requests are being served, so that no statement holds a CPU for long then.
+ */
 export interface CheckedBatch {
   id: number;
   rows: number;
   validCount: number;
-  valid: string;
+  valid: string[];
+}
+
+export const SLICE_ROWS = 250;
+
+/** The JSON arrays `parts` as one array, in order (texts of arrays, as JSON.stringify or json_agg write them). */
+export function joinJsonArrays(parts: readonly string[]): string {
+  if (parts.length === 1) return parts[0]!;
+  const items = parts.map((p) => p.trim().slice(1, -1).trim()).filter((p) => p !== '');
+  return `[${items.join(',')}]`;
 }
 
 /** What the merge answers for one valid row, in the order of `o`: [o, description, program price, verdict]. */
@@ -89,7 +102,9 @@ export class PriceResultBuilder {
     this.counts.invalid += batch.length - valid.length;
     const id = this.nextId++;
     this.open.set(id, { results, valid });
-    return { id, rows: batch.length, validCount: valid.length, valid: valid.length ? JSON.stringify(valid) : '' };
+    const slices: string[] = [];
+    for (let k = 0; k < valid.length; k += SLICE_ROWS) slices.push(JSON.stringify(valid.slice(k, k + SLICE_ROWS)));
+    return { id, rows: batch.length, validCount: valid.length, valid: slices };
   }
 
   /** Writes the batch's lines of the result CSV from the merge's answer (`merged`, one entry per valid row). */

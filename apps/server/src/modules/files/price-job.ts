@@ -7,7 +7,7 @@ import { filePacer } from '../../jobs/foreground';
 import { batchSizeFor, CsvFileError } from './csv';
 import { defineFileJob, type FileOutcome, type InboundFile } from './job';
 import { priceMessage } from './messages';
-import type { CheckedBatch, PriceCounts } from './price-check';
+import { joinJsonArrays, type CheckedBatch, type PriceCounts } from './price-check';
 import { inlineChecking, workerChecking } from './price-checking';
 
 /**
@@ -86,16 +86,36 @@ export async function processPriceFile(
       ? workerChecking(file.content, lang, batchSize, 3)
       : inlineChecking(file.content, lang, batchSize);
   const pace = filePacer(ctx);
+  const busy = () => ctx.database.kind === 'postgres' && ctx.foreground?.busy() === true;
   let changed = 0;
   let read = 0;
   let done = 0;
   let reported = 0;
 
-  const merge = async (batch: CheckedBatch) => {
-    if (!batch.validCount) return checking.merged(batch.id, '[]');
-    const { rows } = await ctx.database.query<{ rows: string; changed: number }>(PRICE_MERGE_SQL_JSON, [merchantNo, file.seq, batch.valid]);
+  const mergeSlices = async (slices: readonly string[]) => {
+    const { rows } = await ctx.database.query<{ rows: string; changed: number }>(PRICE_MERGE_SQL_JSON, [
+      merchantNo,
+      file.seq,
+      joinJsonArrays(slices),
+    ]);
     changed += Number(rows[0]!.changed);
-    checking.merged(batch.id, rows[0]!.rows);
+    return rows[0]!.rows;
+  };
+  const merge = async (batch: CheckedBatch) => {
+    const answers: string[] = [];
+    if (!batch.validCount) answers.push('[]');
+    // While requests are served, one short statement at a time with a pause after each: a request that
+    // meets the import then waits behind 250 rows' merge, not 2,000 (decision 0116).
+    else if (busy()) {
+      for (const slice of batch.valid) {
+        answers.push(await mergeSlices([slice]));
+        await pace();
+      }
+    } else {
+      answers.push(await mergeSlices(batch.valid));
+      await pace();
+    }
+    checking.merged(batch.id, joinJsonArrays(answers));
   };
   const pending: { rows: number; merged: Promise<void> }[] = [];
   const settle = async () => {
@@ -106,7 +126,6 @@ export async function processPriceFile(
       reported = Date.now();
       await progress(done, total);
     }
-    await pace();
     // A turn of the event loop between batches: on PGlite a merge ends without any I/O, and batches the
     // worker has already checked are at hand, so the whole file would otherwise run as one task.
     await yieldToLoop();
