@@ -71,9 +71,12 @@ describe('large files and the event loop', () => {
     expect(download.text).toContain('ÉTÉ-Ü,,2.00,,,UNKNOWN_PART');
   });
 
-  it('merges a price file in statements of at most batchSizeFor rows (250 on PGlite)', async () => {
-    const rows = 1_100;
-    const content = ['part_no,price', ...Array.from({ length: rows }, (_, i) => `BATCH-${i},1.00`)].join('\n');
+  /**
+   * Uploads a file of `rows` prices and runs its job once nothing else is served (or while a request is in
+   * flight, `serving`); answers the number of rows of each merge statement.
+   */
+  const mergeSizes = async (rows: number, price: string, serving = false) => {
+    const content = ['part_no,price', ...Array.from({ length: rows }, (_, i) => `BATCH-${i},${price}`)].join('\n');
     const res = await api(t.app, dealer).upload('/fc-common-api/mpp/price', { filename: 'batches.csv', content, contentType: 'text/csv' });
     const seq = res.body.data[0].attributes.sequence as number;
     const merges: number[] = [];
@@ -83,45 +86,30 @@ describe('large files and the event loop', () => {
       return query(text, params);
     }) as typeof query;
     await quiet();
+    const ended = serving ? t.ctx.foreground!.started() : () => {};
     try {
       await runJob(t.ctx, priceFileJob, seq);
     } finally {
+      ended();
       t.ctx.database.query = query;
     }
+    expect(await fileRow(t.ctx, seq)).toMatchObject({ state: 'done', osReturnCode: 0 });
+    expect(merges.reduce((a, b) => a + b, 0)).toBe(rows);
+    return merges;
+  };
+
+  it('merges a price file in statements of at most batchSizeFor rows (250 on PGlite)', async () => {
+    const merges = await mergeSizes(1_100, '1.00');
     const size = batchSizeFor(t.ctx);
     expect(size).toBe(t.ctx.database.kind === 'pglite' ? 250 : 2000);
-    expect(merges.reduce((a, b) => a + b, 0)).toBe(rows);
     expect(Math.max(...merges)).toBeLessThanOrEqual(size);
-    expect(merges).toHaveLength(Math.ceil(rows / size));
+    expect(merges).toHaveLength(Math.ceil(1_100 / size));
   });
 
   it('while requests are being served, merges are of at most SLICE_ROWS rows (a request waits behind a short one)', async () => {
-    const rows = 1_100;
-    const mergeSizes = async (serving: boolean) => {
-      const content = ['part_no,price', ...Array.from({ length: rows }, (_, i) => `SLICE-${i},${serving ? '2.00' : '1.00'}`)].join('\n');
-      const res = await api(t.app, dealer).upload('/fc-common-api/mpp/price', { filename: 'slices.csv', content, contentType: 'text/csv' });
-      const seq = res.body.data[0].attributes.sequence as number;
-      const merges: number[] = [];
-      const query = t.ctx.database.query;
-      t.ctx.database.query = (async (text: string, params?: unknown[]) => {
-        if (text.includes('json_to_recordset')) merges.push((JSON.parse(String(params![2])) as unknown[]).length);
-        return query(text, params);
-      }) as typeof query;
-      await quiet();
-      const ended = serving ? t.ctx.foreground!.started() : () => {};
-      try {
-        await runJob(t.ctx, priceFileJob, seq);
-      } finally {
-        ended();
-        t.ctx.database.query = query;
-      }
-      expect(await fileRow(t.ctx, seq)).toMatchObject({ state: 'done', osReturnCode: 0 });
-      expect(merges.reduce((a, b) => a + b, 0)).toBe(rows);
-      return merges;
-    };
     // On PostgreSQL the whole file is one statement when nobody else is served (PGlite's batches are 250 rows anyway).
-    expect(Math.max(...(await mergeSizes(false)))).toBe(Math.min(rows, batchSizeFor(t.ctx)));
-    expect(Math.max(...(await mergeSizes(true)))).toBeLessThanOrEqual(SLICE_ROWS);
+    expect(Math.max(...(await mergeSizes(1_100, '2.00')))).toBe(Math.min(1_100, batchSizeFor(t.ctx)));
+    expect(Math.max(...(await mergeSizes(1_100, '3.00', true)))).toBeLessThanOrEqual(SLICE_ROWS);
   });
 
   it('a file of PRICE_WORKER_MIN_ROWS rows or more is checked in a worker thread, with the same result', async () => {

@@ -60,6 +60,8 @@ export interface PriceFileParams {
  */
 const inFlight = (ctx: AppContext) => (ctx.database.kind === 'pglite' || ctx.foreground?.busy() ? 1 : 2);
 const PROGRESS_EVERY_MS = 250;
+/** Batches the worker may check before their merges have answered: enough to keep two merges fed. */
+const WORKER_AHEAD = 3;
 
 /**
  * A price file (DESIGN section 5): header part_no, price and optional effective_date; each row is
@@ -83,7 +85,7 @@ export async function processPriceFile(
   const batchSize = batchSizeFor(ctx);
   const checking =
     rowCount >= ctx.config.PRICE_WORKER_MIN_ROWS
-      ? workerChecking(file.content, lang, batchSize, 3)
+      ? workerChecking(file.content, lang, batchSize, WORKER_AHEAD)
       : inlineChecking(file.content, lang, batchSize);
   const pace = filePacer(ctx);
   const busy = () => ctx.database.kind === 'postgres' && ctx.foreground?.busy() === true;
