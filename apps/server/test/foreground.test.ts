@@ -48,6 +48,8 @@ describe('background jobs pace themselves around requests (jobs/foreground.ts)',
     expect(await timed(filePacer({ database: { kind: 'postgres' }, foreground }))).toBeGreaterThanOrEqual(after20 - 5);
     expect(await timed(filePacer({ database: { kind: 'pglite' }, foreground }))).toBeLessThan(20);
     expect(await timed(filePacer({ database: { kind: 'postgres' } }))).toBeLessThan(20);
+    expect(filePacer({ database: { kind: 'postgres' }, foreground }).busy()).toBe(true);
+    expect(filePacer({ database: { kind: 'pglite' }, foreground }).busy()).toBe(false);
   });
 
   it('an answer counted twice (answered, then closed) ends the request once', () => {

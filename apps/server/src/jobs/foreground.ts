@@ -53,11 +53,16 @@ export class Foreground {
   }
 }
 
+/** A file job's pacer (call it after each unit of work) and whether it is holding back now. */
+export type FilePacer = (() => Promise<void>) & { busy(): boolean };
+
 /**
- * The pacer of a file job: on PostgreSQL, around this process's requests; none on PGlite, whose statements
- * (the job's and the requests') run on the thread that answers requests and take turns there already, where
- * a pacer would count the requests' time as the job's and stall it.
+ * The pacer of a file job: on PostgreSQL, around this process's requests; none on PGlite (never busy), whose
+ * statements (the job's and the requests') run on the thread that answers requests and take turns there
+ * already, where a pacer would count the requests' time as the job's and stall it.
  */
-export function filePacer(ctx: { database: { kind: 'pglite' | 'postgres' }; foreground?: Foreground }): () => Promise<void> {
-  return (ctx.database.kind === 'postgres' ? ctx.foreground?.pacer() : undefined) ?? (async () => {});
+export function filePacer(ctx: { database: { kind: 'pglite' | 'postgres' }; foreground?: Foreground }): FilePacer {
+  const foreground = ctx.database.kind === 'postgres' ? ctx.foreground : undefined;
+  const pace = foreground?.pacer() ?? (async () => {});
+  return Object.assign(pace, { busy: () => foreground?.busy() ?? false });
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { languageFromCode } from '@fc/contract';
 import { FileMessageCode, PriceVerdict, type FileMessage } from '@fc/contract/files';
 import type { AppContext } from '../../context';
-import { filePacer } from '../../jobs/foreground';
+import { filePacer, type FilePacer } from '../../jobs/foreground';
 import { batchSizeFor, CsvFileError } from './csv';
 import { defineFileJob, type FileOutcome, type InboundFile } from './job';
 import { priceMessage } from './messages';
@@ -58,7 +58,7 @@ export interface PriceFileParams {
  * PGlite runs one statement at a time on this thread, so a second one would only make the other requests
  * wait longer behind the import.
  */
-const inFlight = (ctx: AppContext) => (ctx.database.kind === 'pglite' || ctx.foreground?.busy() ? 1 : 2);
+const inFlight = (ctx: AppContext, pace: FilePacer) => (ctx.database.kind === 'pglite' || pace.busy() ? 1 : 2);
 const PROGRESS_EVERY_MS = 250;
 /** Batches the worker may check before their merges have answered: enough to keep two merges fed. */
 const WORKER_AHEAD = 3;
@@ -88,7 +88,6 @@ export async function processPriceFile(
       ? workerChecking(file.content, lang, batchSize, WORKER_AHEAD)
       : inlineChecking(file.content, lang, batchSize);
   const pace = filePacer(ctx);
-  const busy = () => ctx.database.kind === 'postgres' && ctx.foreground?.busy() === true;
   let changed = 0;
   let read = 0;
   let done = 0;
@@ -108,7 +107,7 @@ export async function processPriceFile(
     if (!batch.validCount) answers.push('[]');
     // While requests are served, one short statement at a time with a pause after each: a request that
     // meets the import then waits behind 250 rows' merge, not 2,000 (decision 0116).
-    else if (busy()) {
+    else if (pace.busy()) {
       for (const slice of batch.valid) {
         answers.push(await mergeSlices([slice]));
         await pace();
@@ -140,7 +139,7 @@ export async function processPriceFile(
       // Handled when settled in order; without this a failing merge behind another would be unhandled.
       merged.catch(() => {});
       pending.push({ rows: batch.rows, merged });
-      if (pending.length >= inFlight(ctx)) await settle();
+      if (pending.length >= inFlight(ctx, pace)) await settle();
     }
     while (pending.length) await settle();
     outcome = await checking.finish();
