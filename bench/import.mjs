@@ -11,7 +11,8 @@
 //  3. the event loop's p99 delay inside the server (monitorEventLoopDelay) in both phases;
 //  4. on each database, the job alone in this process: the event loop's delay between 5 ms ticks with no
 //     HTTP load (and the process's CPU time between them, every thread's, the worker's included).
-// BENCH_DATABASES=postgres,pglite (default both), BENCH_PORT (first of two ports, default 3320).
+// BENCH_DATABASES=postgres,pglite (default both), BENCH_PORT (first of two ports, default 3320), BENCH_IMPORT_RUNS
+// (runs of the import and of psql each on PostgreSQL, default 3).
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -33,6 +34,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// Runs of the import and of psql each, alternating: the best of each is compared, as psql's own runs differ by
+// up to 1.8x on this machine (docs/benchmarks.md).
+const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').filter(Boolean);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3320);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -251,7 +255,7 @@ async function benchPostgres(tmp, checks) {
     log(`\nPostgreSQL (database ${dbName})`);
 
     // 1. Import alone against the psql baseline of the same rows. A small file warms both paths first; then
-    // each runs twice, alternately, every run pricing a dealer with no prices yet, so all of them insert.
+    // each runs IMPORT_RUNS times, alternately, every run pricing a dealer with no prices yet, so all of them insert.
     const rows = priceRows(ROWS, 0);
     const stagingPath = path.join(tmp, 'staging.csv');
     await writeFile(
@@ -262,7 +266,7 @@ async function benchPostgres(tmp, checks) {
     await psqlBaseline(stagingPath, 9999);
     const portalRuns = [];
     const psqlRuns = [];
-    for (let run = 0; run < 2; run++) {
+    for (let run = 0; run < IMPORT_RUNS; run++) {
       // The dealer's prices are cleared between runs so that each run inserts every price again, and the
       // table vacuumed: psql's runs insert for merchants that never had prices, and the dead index entries of
       // the deleted ones would make each of the portal's inserts check them.
@@ -274,7 +278,7 @@ async function benchPostgres(tmp, checks) {
     const imported = portalRuns.reduce((a, b) => (b.wall < a.wall ? b : a));
     const psqlMs = Math.min(...psqlRuns);
     const ratio = imported.wall / psqlMs;
-    log('1. Upload to processed (best of 2 runs each, alternating, after a warm-up)');
+    log(`1. Upload to processed (best of ${IMPORT_RUNS} runs each, alternating, after a warm-up)`);
     log(
       `   portal:   ${ms(imported.wall)} (upload answered in ${ms(imported.upload)}), ${Math.round(ROWS / (imported.wall / 1000)).toLocaleString('en-US')} rows/s; runs ${portalRuns.map((r) => ms(r.wall)).join(', ')}`,
     );

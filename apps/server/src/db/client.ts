@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { takeTurns } from './pglite-turns';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -68,6 +69,7 @@ function isAlive(pid: number): boolean {
 }
 
 export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
+  takeTurns(client);
   return {
     kind: 'pglite',
     pglite: client,

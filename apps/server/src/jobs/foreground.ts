@@ -57,12 +57,12 @@ export class Foreground {
 export type FilePacer = (() => Promise<void>) & { busy(): boolean };
 
 /**
- * The pacer of a file job: on PostgreSQL, around this process's requests; none on PGlite (never busy), whose
- * statements (the job's and the requests') run on the thread that answers requests and take turns there
- * already, where a pacer would count the requests' time as the job's and stall it.
+ * The pacer of a file job, around this process's requests. On PGlite too: its statements, the job's and the
+ * requests', run on the thread that answers requests, and since they take turns with the event loop
+ * (db/pglite-turns.ts) an unpaced import made the list's p99 twice its figure without one (decision 0117).
  */
-export function filePacer(ctx: { database: { kind: 'pglite' | 'postgres' }; foreground?: Foreground }): FilePacer {
-  const foreground = ctx.database.kind === 'postgres' ? ctx.foreground : undefined;
+export function filePacer(ctx: { foreground?: Foreground }): FilePacer {
+  const foreground = ctx.foreground;
   const pace = foreground?.pacer() ?? (async () => {});
   return Object.assign(pace, { busy: () => foreground?.busy() ?? false });
 }
