@@ -45,6 +45,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./test/setup.ts'],
           css: false,
+          // jsdom renders of MUI grids take well under a second on an idle machine but several on a busy
+          // 2-CPU one (npm run bench beside the tests): Vitest's 5 s default failed three tests there.
+          testTimeout: 30_000,
         },
       },
     ],
