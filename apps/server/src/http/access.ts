@@ -7,6 +7,8 @@ import {
   CSRF_TOKEN_PATTERN,
   SECURE_CSRF_COOKIE,
   permissions,
+  WRITE_METHODS,
+  WRITE_RULES,
   type AccountType,
   type PermissionName,
   type Principal,
@@ -17,6 +19,18 @@ import { errorObject, sendErrors } from './errors';
 
 /** Who may call a route: everyone, or holders of a named permission of the contract. */
 export type Access = 'public' | PermissionName;
+
+/**
+ * Why a write route's declaration does not match the contract's table of writes (WRITE_RULES), or
+ * undefined when it does: every write needs a row, and declares the row's access.
+ */
+export function writeRuleProblem(method: string, url: string, access: Access | undefined): string | undefined {
+  if (!WRITE_METHODS.includes(method)) return undefined;
+  const row = (WRITE_RULES as Record<string, { access: Access } | undefined>)[`${method} ${url}`];
+  if (!row) return `Write route ${method} ${url} has no row in WRITE_RULES (packages/contract/src/core/writes.ts)`;
+  if (row.access !== access) return `Write route ${method} ${url} declares access ${String(access)}, but WRITE_RULES says ${row.access}`;
+  return undefined;
+}
 
 export interface SessionPrincipal extends Principal {
   userId: number;
@@ -114,6 +128,10 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     const exempt = ['/fc-common-api/docs', '/ui/', `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/`].some((p) => route.url.startsWith(p));
     if (!access && !exempt) {
       throw new Error(`Route ${methods.join(',')} ${route.url} declares no access (config.access)`);
+    }
+    for (const m of methods) {
+      const problem = writeRuleProblem(m, route.url, access);
+      if (problem) throw new Error(problem);
     }
     for (const m of methods) if (m !== 'HEAD') app.routeAccess.push({ method: m, url: route.url, access: access ?? 'public' });
   });

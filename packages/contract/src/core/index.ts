@@ -7,3 +7,4 @@ export * from './jsonapi';
 export * from './list-query';
 export * from './welcome';
 export * from './zod-config';
+export * from './writes';

@@ -101,7 +101,7 @@ export const ROUTES = [
     id: 'customer-create',
     path: 'framework/customer/create',
     layout: 'default',
-    permission: 'corporate',
+    permission: 'customerCreate',
     titleKey: 'common:routes.customer-create',
   },
   {

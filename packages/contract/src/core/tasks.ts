@@ -64,6 +64,20 @@ export const permissions = {
     check: (p: Principal) =>
       effectiveType(p) === AccountType.Corporate || (effectiveType(p) === AccountType.Merchant && hasAny(p, [Task.TaxModify])),
   },
+  /**
+   * Filing a price file: a dealer files its own (any dealer, document 1); corporate staff filing for a
+   * dealer need task 506, the corporate task that changes part prices (decision 0300).
+   */
+  priceFileUpload: {
+    userTypes: [1, 0],
+    anyTask: [Task.CoreModify],
+    check: (p: Principal) =>
+      effectiveType(p) === AccountType.Merchant || (effectiveType(p) === AccountType.Corporate && hasAny(p, [Task.CoreModify])),
+  },
+  /** Creating a customer: corporate staff holding task 509, who maintain the programme's customers (decision 0300). */
+  customerCreate: permission([0], [Task.CorpLoyaltyModify]),
+  /** Approving or rejecting an account request, which leads to creating a customer: the same rule (decision 0300). */
+  accountRequestReview: permission([0], [Task.CorpLoyaltyModify]),
   coreView: permission([0], [Task.CoreView, Task.CoreModify]),
   coreModify: permission([0], [Task.CoreModify]),
   corpLoyaltyView: permission([0], [Task.CorpLoyaltyView, Task.CorpLoyaltyModify]),

@@ -8,6 +8,7 @@ import {
   profileUpdateSchema,
   resetPasswordSchema,
   resetRequestSchema,
+  writeAccess,
 } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { formPostRefused, principalOf, sessionCookieName, sessionCookieOptions, type SessionPrincipal } from '../../http/access';
@@ -58,7 +59,7 @@ export const authRoutes =
     app.post(
       '/framework/login/:type',
       {
-        config: { access: 'public', formToken: 'route' },
+        config: { access: writeAccess('POST /framework/login/:type'), formToken: 'route' },
         schema: { params: z.object({ type: z.string().max(10) }), body: loginPostSchema },
       },
       async (req, reply) => {
@@ -92,7 +93,7 @@ export const authRoutes =
     app.post(
       '/framework/logout',
       {
-        config: { access: 'public', formToken: 'route' },
+        config: { access: writeAccess('POST /framework/logout'), formToken: 'route' },
         schema: { querystring: z.object({ reason: z.enum(['timeout']).optional() }) },
       },
       async (req, reply) => {
@@ -130,14 +131,14 @@ export const authRoutes =
     );
 
     // The ping that Continue sends; the only call that refreshes last_touch.
-    app.post('/fc-common-api/session/ping', { config: { access: 'signedIn' } }, async (req, reply) => {
+    app.post('/fc-common-api/session/ping', { config: { access: writeAccess('POST /fc-common-api/session/ping') } }, async (req, reply) => {
       const lastTouch = await touchSession(ctx.db, principalOf(req).sessionIdHash);
       return sendData(reply, [timeoutResource(ctx, lastTouch)]);
     });
 
     app.post(
       '/fc-common-api/users/language',
-      { config: { access: 'signedIn' }, schema: { body: languageUpdateSchema } },
+      { config: { access: writeAccess('POST /fc-common-api/users/language') }, schema: { body: languageUpdateSchema } },
       async (req, reply) => {
         await setLanguage(ctx, req, req.body.language);
         return sendResult(reply, { language: req.body.language });
@@ -151,7 +152,7 @@ export const authRoutes =
     app.post(
       '/fc-common-api/users/create_reset_password_request',
       {
-        config: { access: 'public' },
+        config: { access: writeAccess('POST /fc-common-api/users/create_reset_password_request') },
         schema: { body: resetRequestSchema },
         onResponse: async (req) => {
           const username = resetAfterAnswer.get(req);
@@ -182,7 +183,7 @@ export const authRoutes =
     // Success answers code 7 (data[0].code); 503 and 9 are 400s naming the password; a bad token 107.
     app.post(
       '/fc-common-api/users/reset_password',
-      { config: { access: 'public' }, schema: { body: resetPasswordSchema } },
+      { config: { access: writeAccess('POST /fc-common-api/users/reset_password') }, schema: { body: resetPasswordSchema } },
       async (req, reply) => {
         await resetPassword(ctx, req, req.body.token, req.body.password);
         return sendResult(reply, { code: MessageCode.PasswordChanged });
@@ -198,7 +199,7 @@ export const authRoutes =
 
     app.post(
       '/fc-common-api/users/profile',
-      { config: { access: 'signedIn' }, schema: { body: profileUpdateSchema } },
+      { config: { access: writeAccess('POST /fc-common-api/users/profile') }, schema: { body: profileUpdateSchema } },
       async (req, reply) => {
         const saved = await updateProfile(ctx, req, req.body);
         return sendResult(reply, saved);

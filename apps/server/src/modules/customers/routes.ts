@@ -13,7 +13,7 @@ import {
   ADDRESS_TYPES,
   STATES,
 } from '@fc/contract/customers';
-import { kebabCase } from '@fc/contract';
+import { kebabCase, writeAccess } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { badRequest, notFound } from '../../http/errors';
@@ -69,7 +69,7 @@ export const customersRoutes =
     // ------------------------------------------------ account requests
     app.post(
       '/fc-common-api/users/create_account_request',
-      { config: { access: 'public' }, schema: { body: accountRequestSchema } },
+      { config: { access: writeAccess('POST /fc-common-api/users/create_account_request') }, schema: { body: accountRequestSchema } },
       async (req, reply) => {
         const id = await createAccountRequest(ctx, req, req.body);
         return sendResult(reply, { requestId: id }, id);
@@ -93,7 +93,10 @@ export const customersRoutes =
 
     app.post(
       '/fc-common-api/users/account_requests/:id/status',
-      { config: { access: 'corporate' }, schema: { params: idParam, body: accountRequestStatusSchema } },
+      {
+        config: { access: writeAccess('POST /fc-common-api/users/account_requests/:id/status') },
+        schema: { params: idParam, body: accountRequestStatusSchema },
+      },
       async (req, reply) => {
         const row = await setAccountRequestStatus(ctx, req, req.params.id, req.body.status, principalOf(req).username);
         return sendResult(reply, { requestStatus: row.status, reviewedBy: row.reviewedBy }, row.id);
@@ -123,7 +126,7 @@ export const customersRoutes =
 
     app.post(
       '/framework/customers/create',
-      { config: { access: 'corporate' }, schema: { body: createCustomerSchema } },
+      { config: { access: writeAccess('POST /framework/customers/create') }, schema: { body: createCustomerSchema } },
       async (req, reply) => {
         const custNo = await createCustomer(ctx, req, req.body);
         return sendResult(reply, { custNo }, custNo);

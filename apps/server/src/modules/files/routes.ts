@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AccountType, effectiveType, JSONAPI_MEDIA_TYPE } from '@fc/contract';
+import { AccountType, effectiveType, JSONAPI_MEDIA_TYPE, writeAccess } from '@fc/contract';
 import {
   priceDownloadQuerySchema,
   PriceFileStatus,
@@ -26,7 +26,7 @@ const noQuery = z.strictObject({});
 export const filesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/fc-common-api/mpp/price', { config: { access: 'priceFiles' } }, async (req, reply) => {
+    app.post('/fc-common-api/mpp/price', { config: { access: writeAccess('POST /fc-common-api/mpp/price') } }, async (req, reply) => {
       const p = principalOf(req);
       // A dealer's refused file is its own; one that corporate staff send for a dealer is theirs to see.
       const upload = await readCsvUpload(req).catch((err: unknown) =>
@@ -171,17 +171,21 @@ export const filesRoutes =
         .send({ data: groups.map((g) => resource('file-status', g.date, { date: g.date, units: g.units })) });
     });
 
-    app.post('/fc-common-api/transactions/file', { config: { access: 'corporate' } }, async (req, reply) => {
-      const upload = await readCsvUpload(req).catch((err: unknown) => refuseUpload(ctx, req, 'transactions', err, null));
-      const extra = Object.keys(upload.fields);
-      if (extra.length) throw badRequest('unknown-field', `Unknown form field ${extra.join(', ')}`, extra[0]);
-      const { seq, jobId } = await acceptInboundFile(ctx, req, {
-        kind: 'transactions',
-        fileName: upload.fileName,
-        content: upload.content,
-        params: { rowCount: upload.rowCount },
-        merchantNo: null,
-      });
-      return sendData(reply, [{ ...resource('inbound-file', seq, {}), attributes: { job_id: jobId, sequence: seq } }], undefined, 202);
-    });
+    app.post(
+      '/fc-common-api/transactions/file',
+      { config: { access: writeAccess('POST /fc-common-api/transactions/file') } },
+      async (req, reply) => {
+        const upload = await readCsvUpload(req).catch((err: unknown) => refuseUpload(ctx, req, 'transactions', err, null));
+        const extra = Object.keys(upload.fields);
+        if (extra.length) throw badRequest('unknown-field', `Unknown form field ${extra.join(', ')}`, extra[0]);
+        const { seq, jobId } = await acceptInboundFile(ctx, req, {
+          kind: 'transactions',
+          fileName: upload.fileName,
+          content: upload.content,
+          params: { rowCount: upload.rowCount },
+          merchantNo: null,
+        });
+        return sendData(reply, [{ ...resource('inbound-file', seq, {}), attributes: { job_id: jobId, sequence: seq } }], undefined, 202);
+      },
+    );
   };

@@ -21,7 +21,7 @@ import {
   programUpdateBodySchema,
   templateListQuerySchema,
 } from '@fc/contract/loyalty';
-import { msg } from '@fc/contract';
+import { msg, writeAccess } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { cursorRows } from '../../db/cursor';
 import { sendCsv } from '../../http/csv';
@@ -83,7 +83,6 @@ const id = (field: string) =>
     .max(2_147_483_647, { error: msg('integer', { field }) });
 
 const VIEW = { access: 'corpLoyaltyView' } as const;
-const MODIFY = { access: 'corpLoyaltyModify' } as const;
 
 /**
  * The corporate loyalty back office (document 3 sections 2 to 8): enrolments, programme templates,
@@ -131,19 +130,27 @@ export const loyaltyRoutes =
       },
     );
 
-    app.post('/fc-common-api/loyalty/custs_add', { config: MODIFY, schema: { body: custsAddBodySchema } }, async (req, reply) => {
-      const row = await addEnrolment(ctx, req, req.body);
-      return sendResult(
-        reply,
-        { success: true, custLoyaltyProgramSeq: row.custLoyaltyProgramSeq, loyaltyProgramStatus: row.status },
-        row.custLoyaltyProgramSeq,
-      );
-    });
+    app.post(
+      '/fc-common-api/loyalty/custs_add',
+      { config: { access: writeAccess('POST /fc-common-api/loyalty/custs_add') }, schema: { body: custsAddBodySchema } },
+      async (req, reply) => {
+        const row = await addEnrolment(ctx, req, req.body);
+        return sendResult(
+          reply,
+          { success: true, custLoyaltyProgramSeq: row.custLoyaltyProgramSeq, loyaltyProgramStatus: row.status },
+          row.custLoyaltyProgramSeq,
+        );
+      },
+    );
 
-    app.post('/fc-common-api/loyalty/custs_del', { config: MODIFY, schema: { body: custsDelBodySchema } }, async (req, reply) => {
-      await unenrol(ctx, req, req.body.cust_loyalty_program_seq);
-      return sendResult(reply, { success: true }, req.body.cust_loyalty_program_seq);
-    });
+    app.post(
+      '/fc-common-api/loyalty/custs_del',
+      { config: { access: writeAccess('POST /fc-common-api/loyalty/custs_del') }, schema: { body: custsDelBodySchema } },
+      async (req, reply) => {
+        await unenrol(ctx, req, req.body.cust_loyalty_program_seq);
+        return sendResult(reply, { success: true }, req.body.cust_loyalty_program_seq);
+      },
+    );
 
     // ------------------------------------------------------------------------------------------------
     // Programme templates (programs tab)
@@ -178,19 +185,27 @@ export const loyaltyRoutes =
       return sendData(reply, [resource('loyalty-program', details.loyaltyProgramSeq, details)]);
     });
 
-    app.post('/fc-common-api/loyalty/program/add', { config: MODIFY, schema: { body: programAddBodySchema } }, async (req, reply) => {
-      const row = await addTemplate(ctx, req, req.body);
-      return sendResult(reply, { success: true, loyaltyProgramSeq: row.loyaltyProgramSeq }, row.loyaltyProgramSeq);
-    });
+    app.post(
+      '/fc-common-api/loyalty/program/add',
+      { config: { access: writeAccess('POST /fc-common-api/loyalty/program/add') }, schema: { body: programAddBodySchema } },
+      async (req, reply) => {
+        const row = await addTemplate(ctx, req, req.body);
+        return sendResult(reply, { success: true, loyaltyProgramSeq: row.loyaltyProgramSeq }, row.loyaltyProgramSeq);
+      },
+    );
 
-    app.post('/fc-common-api/loyalty/program/update', { config: MODIFY, schema: { body: programUpdateBodySchema } }, async (req, reply) => {
-      const row = await updateTemplate(ctx, req, req.body);
-      return sendResult(reply, { success: true, loyaltyProgramSeq: row.loyaltyProgramSeq }, row.loyaltyProgramSeq);
-    });
+    app.post(
+      '/fc-common-api/loyalty/program/update',
+      { config: { access: writeAccess('POST /fc-common-api/loyalty/program/update') }, schema: { body: programUpdateBodySchema } },
+      async (req, reply) => {
+        const row = await updateTemplate(ctx, req, req.body);
+        return sendResult(reply, { success: true, loyaltyProgramSeq: row.loyaltyProgramSeq }, row.loyaltyProgramSeq);
+      },
+    );
 
     app.post(
       '/fc-common-api/loyalty/program_deactivate',
-      { config: MODIFY, schema: { body: programSeqBodySchema } },
+      { config: { access: writeAccess('POST /fc-common-api/loyalty/program_deactivate') }, schema: { body: programSeqBodySchema } },
       async (req, reply) => {
         await deactivateTemplate(ctx, req, req.body.loyalty_program_seq);
         return sendResult(reply, { success: true }, req.body.loyalty_program_seq);
@@ -226,14 +241,21 @@ export const loyaltyRoutes =
       return sendData(reply, [resource('loyalty-bundle', details.bundleSeq, details)]);
     });
 
-    app.post('/fc-common-api/loyalty/bundle/add', { config: MODIFY, schema: { body: bundleBodySchema } }, async (req, reply) => {
-      const row = await addBundle(ctx, req, req.body.fc_loyalty_bundle);
-      return sendResult(reply, { success: true, bundleSeq: row.bundleSeq }, row.bundleSeq);
-    });
+    app.post(
+      '/fc-common-api/loyalty/bundle/add',
+      { config: { access: writeAccess('POST /fc-common-api/loyalty/bundle/add') }, schema: { body: bundleBodySchema } },
+      async (req, reply) => {
+        const row = await addBundle(ctx, req, req.body.fc_loyalty_bundle);
+        return sendResult(reply, { success: true, bundleSeq: row.bundleSeq }, row.bundleSeq);
+      },
+    );
 
     app.post(
       '/fc-common-api/loyalty/bundle/:id/update',
-      { config: MODIFY, schema: { params: z.object({ id: id('id') }), body: bundleBodySchema } },
+      {
+        config: { access: writeAccess('POST /fc-common-api/loyalty/bundle/:id/update') },
+        schema: { params: z.object({ id: id('id') }), body: bundleBodySchema },
+      },
       async (req, reply) => {
         const row = await updateBundle(ctx, req, req.params.id, req.body.fc_loyalty_bundle);
         return sendResult(reply, { success: true, bundleSeq: row.bundleSeq }, row.bundleSeq);
@@ -242,7 +264,7 @@ export const loyaltyRoutes =
 
     app.post(
       '/fc-common-api/loyalty/bundle/deactivate',
-      { config: MODIFY, schema: { body: bundleDeactivateBodySchema } },
+      { config: { access: writeAccess('POST /fc-common-api/loyalty/bundle/deactivate') }, schema: { body: bundleDeactivateBodySchema } },
       async (req, reply) => {
         await deactivateBundle(ctx, req, req.body.bundle_seq, req.body.comment);
         return sendResult(reply, { success: true }, req.body.bundle_seq);
@@ -286,7 +308,10 @@ export const loyaltyRoutes =
 
     app.post(
       '/fc-common-api/loyalty/bundle/:id/item_codes/add',
-      { config: MODIFY, schema: { params: z.object({ id: id('id') }), body: itemCodesAddBodySchema } },
+      {
+        config: { access: writeAccess('POST /fc-common-api/loyalty/bundle/:id/item_codes/add') },
+        schema: { params: z.object({ id: id('id') }), body: itemCodesAddBodySchema },
+      },
       async (req, reply) => {
         const added = await addItemCodes(ctx, req, req.params.id, req.body);
         return sendResult(reply, { success: true, added }, req.params.id);
@@ -296,7 +321,7 @@ export const loyaltyRoutes =
     app.post(
       '/fc-common-api/loyalty/bundles/:bundle/item-codes/:itemCodeSeq/update',
       {
-        config: MODIFY,
+        config: { access: writeAccess('POST /fc-common-api/loyalty/bundles/:bundle/item-codes/:itemCodeSeq/update') },
         schema: { params: z.object({ bundle: id('bundle'), itemCodeSeq: id('itemCodeSeq') }), body: itemCodeUpdateBodySchema },
       },
       async (req, reply) => {
@@ -307,7 +332,10 @@ export const loyaltyRoutes =
 
     app.post(
       '/fc-common-api/loyalty/bundles/:bundle/item-codes/:code/delete',
-      { config: MODIFY, schema: { params: z.object({ bundle: id('bundle'), code: z.string().trim().min(1).max(5) }) } },
+      {
+        config: { access: writeAccess('POST /fc-common-api/loyalty/bundles/:bundle/item-codes/:code/delete') },
+        schema: { params: z.object({ bundle: id('bundle'), code: z.string().trim().min(1).max(5) }) },
+      },
       async (req, reply) => {
         await deleteItemCode(ctx, req, req.params.bundle, req.params.code);
         return sendResult(reply, { success: true });
@@ -316,7 +344,10 @@ export const loyaltyRoutes =
 
     app.post(
       '/fc-common-api/loyalty/bundles/:bundle/item-codes/add/csv',
-      { config: MODIFY, schema: { params: z.object({ bundle: id('bundle') }) } },
+      {
+        config: { access: writeAccess('POST /fc-common-api/loyalty/bundles/:bundle/item-codes/add/csv') },
+        schema: { params: z.object({ bundle: id('bundle') }) },
+      },
       async (req, reply) => {
         const { added, fileSeq } = await importItemCodes(ctx, req, req.params.bundle);
         return sendResult(reply, { success: true, added, fileSeq }, fileSeq);

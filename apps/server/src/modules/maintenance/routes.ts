@@ -12,6 +12,7 @@ import {
   taxExpireSchema,
   taxListQuerySchema,
 } from '@fc/contract/maintenance';
+import { writeAccess } from '@fc/contract';
 import { FileErrorCode } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { inboundFiles } from '../../db/schema/index';
@@ -59,7 +60,7 @@ export const maintenanceRoutes =
 
     app.post(
       '/fc-common-api/parts/estes_create',
-      { config: { access: 'partsMappingModify' }, schema: { body: estesMappingSchema } },
+      { config: { access: writeAccess('POST /fc-common-api/parts/estes_create') }, schema: { body: estesMappingSchema } },
       async (req, reply) => {
         const row = await createMapping(ctx, req, req.body);
         return sendResult(reply, { partNo: row.partNo, customPartNo: row.customPartNo }, row.partNo, 201);
@@ -68,7 +69,7 @@ export const maintenanceRoutes =
 
     app.post(
       '/fc-common-api/parts/estes_remove',
-      { config: { access: 'partsMappingModify' }, schema: { body: estesMappingSchema } },
+      { config: { access: writeAccess('POST /fc-common-api/parts/estes_remove') }, schema: { body: estesMappingSchema } },
       async (req, reply) => {
         const row = await removeMapping(ctx, req, req.body);
         return sendResult(reply, { partNo: row.partNo, customPartNo: row.customPartNo }, row.partNo);
@@ -111,7 +112,7 @@ export const maintenanceRoutes =
 
     app.post(
       '/fc-common-api/cust/tax/estes_create',
-      { config: { access: 'taxModify' }, schema: { body: taxCreateSchema } },
+      { config: { access: writeAccess('POST /fc-common-api/cust/tax/estes_create') }, schema: { body: taxCreateSchema } },
       async (req, reply) => {
         const row = await createTaxRate(ctx, req, req.body);
         return sendResult(reply, { custTaxRateSeq: row.custTaxRateSeq }, row.custTaxRateSeq, 201);
@@ -120,7 +121,7 @@ export const maintenanceRoutes =
 
     app.post(
       '/fc-common-api/cust/tax/estes_expire',
-      { config: { access: 'taxModify' }, schema: { body: taxExpireSchema } },
+      { config: { access: writeAccess('POST /fc-common-api/cust/tax/estes_expire') }, schema: { body: taxExpireSchema } },
       async (req, reply) => {
         const row = await expireTaxRate(ctx, req, req.body);
         return sendResult(reply, { custTaxRateSeq: row.custTaxRateSeq, expiryDate: row.expiryDate }, row.custTaxRateSeq);
@@ -143,27 +144,31 @@ export const maintenanceRoutes =
       },
     );
 
-    app.post('/fc-common-api/parts/core-management', { config: { access: 'coreModify' } }, async (req, reply) => {
-      const upload = await readCsvUpload(req, {
-        maxBytes: CORE_MAX_BYTES,
-        maxRows: CORE_MAX_ROWS,
-        inspect: (content) => {
-          const finding = scanContent(content);
-          if (finding) throw new AppError(400, CoreCode.VirusScan, `The file was refused by the content scan: ${finding.kind}.`, 'file');
-        },
-      }).catch((err: unknown) => {
-        throw asCoreError(err);
-      });
-      const type = coreUploadTypeSchema.safeParse(upload.fields.type);
-      if (!type.success) throw new AppError(400, CoreCode.UploadError, 'Choose the upload type: 0 Coreless or 1 Price Verify.', 'type');
-      const accepted = await acceptInboundFile(ctx, req, {
-        kind: 'core',
-        fileName: upload.fileName,
-        content: upload.content,
-        params: { type: type.data === 0 ? 0 : 1 },
-      });
-      return sendResult(reply, { jobId: accepted.jobId, sequence: accepted.seq }, accepted.seq, 202);
-    });
+    app.post(
+      '/fc-common-api/parts/core-management',
+      { config: { access: writeAccess('POST /fc-common-api/parts/core-management') } },
+      async (req, reply) => {
+        const upload = await readCsvUpload(req, {
+          maxBytes: CORE_MAX_BYTES,
+          maxRows: CORE_MAX_ROWS,
+          inspect: (content) => {
+            const finding = scanContent(content);
+            if (finding) throw new AppError(400, CoreCode.VirusScan, `The file was refused by the content scan: ${finding.kind}.`, 'file');
+          },
+        }).catch((err: unknown) => {
+          throw asCoreError(err);
+        });
+        const type = coreUploadTypeSchema.safeParse(upload.fields.type);
+        if (!type.success) throw new AppError(400, CoreCode.UploadError, 'Choose the upload type: 0 Coreless or 1 Price Verify.', 'type');
+        const accepted = await acceptInboundFile(ctx, req, {
+          kind: 'core',
+          fileName: upload.fileName,
+          content: upload.content,
+          params: { type: type.data === 0 ? 0 : 1 },
+        });
+        return sendResult(reply, { jobId: accepted.jobId, sequence: accepted.seq }, accepted.seq, 202);
+      },
+    );
 
     const coreFileOf = async (jobId: string) => {
       const [file] = await ctx.db
