@@ -163,4 +163,17 @@ describe('corporate account requests list and status', () => {
       403,
     );
   });
+
+  it('a corporate user holding view tasks only reads the requests but approves none (decision 0300)', async () => {
+    const corpview = await loginAs(t.app, 'corpview');
+    const list = await api(t.app, corpview).get('/fc-common-api/users/account_requests', { 'filter[search]': 'Co MX' });
+    expect(list.status).toBe(200);
+    const id = list.body.data[0].id as string;
+    expect(list.body.data[0].attributes.status).toBe('new');
+    const res = await api(t.app, corpview).post(`/fc-common-api/users/account_requests/${id}/status`, { status: 'approved' });
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0].code).toBe('209');
+    const after = await api(t.app, corp).get('/fc-common-api/users/account_requests', { 'filter[search]': 'Co MX' });
+    expect(after.body.data[0].attributes.status).toBe('new');
+  });
 });
