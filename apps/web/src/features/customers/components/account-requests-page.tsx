@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
-import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_REQUEST_STATUSES, type AccountRequestStatus } from '@fc/contract/customers';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useToast } from '@/components/toast';
+import { WriteNeedsTask } from '@/components/write-needs-task';
+import { useCan } from '@/lib/session/current-user';
 import { useAccountRequests, type AccountRequestRow } from '../api/get-account-requests';
 import { useSetAccountRequestStatus } from '../api/set-account-request-status';
 import { SearchField } from './search-field';
@@ -17,6 +19,8 @@ export default function AccountRequestsPage() {
   const { state, update, query } = useTableUrlState({ defaultSort: [{ field: 'created_at', direction: 'desc' }], filterNames: ['status'] });
   const { data, isFetching } = useAccountRequests(query);
   const setStatus = useSetAccountRequestStatus();
+  // Approving or rejecting needs task 509 (docs/permissions.md); a view-only user sees the status as text.
+  const mayReview = useCan('accountRequestReview');
   const dateTime = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
 
   const changeStatus = (row: AccountRequestRow, status: AccountRequestStatus) => {
@@ -59,23 +63,26 @@ export default function AccountRequestsPage() {
       field: 'status',
       headerName: t('requests.columns.status'),
       width: 170,
-      renderCell: ({ row }) => (
-        <TextField
-          select
-          size="small"
-          variant="standard"
-          value={row.status}
-          onChange={(e) => changeStatus(row, e.target.value as AccountRequestStatus)}
-          slotProps={{ htmlInput: { 'aria-label': t('requests.status-of', { company: row.companyName }) } }}
-          onKeyDown={(e) => e.stopPropagation()}
-        >
-          {ACCOUNT_REQUEST_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`requests.status.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      ),
+      renderCell: ({ row }) =>
+        !mayReview ? (
+          t(`requests.status.${row.status}`)
+        ) : (
+          <TextField
+            select
+            size="small"
+            variant="standard"
+            value={row.status}
+            onChange={(e) => changeStatus(row, e.target.value as AccountRequestStatus)}
+            slotProps={{ htmlInput: { 'aria-label': t('requests.status-of', { company: row.companyName }) } }}
+            onKeyDown={(e) => e.stopPropagation()}
+          >
+            {ACCOUNT_REQUEST_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`requests.status.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        ),
     },
     {
       field: 'updated_at',
@@ -93,6 +100,11 @@ export default function AccountRequestsPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('requests.intro')}
       </Typography>
+      {!mayReview && (
+        <Box sx={{ mb: 2 }}>
+          <WriteNeedsTask write="account-request-review" />
+        </Box>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <SearchField value={state.search} label={t('requests.search')} onSearch={(search) => update({ search })} />
         <TextField

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Button, Link as MuiLink, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Link as MuiLink, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link } from 'react-router';
@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { COUNTRIES, PROGRAMS } from '@fc/contract/customers';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
+import { WriteNeedsTask } from '@/components/write-needs-task';
 import { useAppConfig } from '@/lib/session/app-config';
+import { useCan } from '@/lib/session/current-user';
 import { useCustomers, type CustomerRow } from '../api/get-customers';
 import { SearchField } from './search-field';
 
@@ -17,6 +19,8 @@ const NO_ROWS: CustomerRow[] = [];
 export default function CustomerMaintenancePage() {
   const { t, i18n } = useTranslation('customers');
   const { data: config } = useAppConfig();
+  // Creating a customer needs task 509 (docs/permissions.md); a view-only user is told so instead of offered the button.
+  const mayCreate = useCan('customerCreate');
   const { state, update, query } = useTableUrlState({
     defaultSort: [{ field: 'cust_no', direction: 'desc' }],
     filterNames: ['program', 'country', 'status'],
@@ -92,10 +96,17 @@ export default function CustomerMaintenancePage() {
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2, gap: 1 }}>
         <Typography variant="h1">{t('maintenance.heading')}</Typography>
-        <Button component={Link} to="/framework/customer/create" variant="contained" startIcon={<AddIcon />}>
-          {t('maintenance.create')}
-        </Button>
+        {mayCreate && (
+          <Button component={Link} to="/framework/customer/create" variant="contained" startIcon={<AddIcon />}>
+            {t('maintenance.create')}
+          </Button>
+        )}
       </Stack>
+      {!mayCreate && (
+        <Box sx={{ mb: 2 }}>
+          <WriteNeedsTask write="customer-create" />
+        </Box>
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <SearchField value={state.search} label={t('maintenance.search')} onSearch={(search) => update({ search })} maxLength={60} />
         {filter(

@@ -22,7 +22,7 @@ afterEach(() => {
 const dealer = (language: number) =>
   currentUserDoc({ username: 'dave', 'account-type': 1, 'granted-tasks': [], 'cust-no': null, 'merchant-no': 1001, language });
 const corporate = (language: number) =>
-  currentUserDoc({ username: 'cora', 'account-type': 0, 'granted-tasks': [502, 507], 'cust-no': null, language });
+  currentUserDoc({ username: 'cora', 'account-type': 0, 'granted-tasks': [502, 506, 507, 509], 'cust-no': null, language });
 
 const priceFile = (seq: number, status: number, over: Record<string, unknown> = {}) => ({
   type: 'price-files',

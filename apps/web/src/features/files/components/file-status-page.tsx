@@ -23,6 +23,7 @@ import { unitStatusKind } from '@fc/contract/files';
 import { CsvUploadButton } from '@/components/csv-upload-button';
 import { useToast } from '@/components/toast';
 import { useCan } from '@/lib/session/current-user';
+import { WriteNeedsTask } from '@/components/write-needs-task';
 import { fileStatusQuery, useFileStatus } from '../api/get-file-status';
 import { TRANSACTION_UPLOAD_PATH, type TransactionUploadAnswer } from '../api/upload-transaction-file';
 import { useFileMessages } from './file-message';
@@ -52,6 +53,8 @@ export default function FileStatusPage() {
   const queryClient = useQueryClient();
   const { fileMessage, uploadError } = useFileMessages();
   const corporate = useCan('corporate');
+  // The transaction file changes loyalty spend and payouts: task 509 (docs/permissions.md).
+  const mayUpload = useCan('corpLoyaltyModify');
   const groups = useFileStatus();
   const rows = groups.data ?? [];
   /** The transaction file being processed, shown with a progress bar until it appears in the table. */
@@ -98,27 +101,33 @@ export default function FileStatusPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, maxWidth: '75ch' }}>
             {t('file-status.transactions.intro')}
           </Typography>
-          <CsvUploadButton<TransactionUploadAnswer>
-            path={TRANSACTION_UPLOAD_PATH}
-            onUploaded={(res, file) => {
-              const seq = res.data[0]?.sequence;
-              toast.success(t('file-status.transactions.received', { name: file.name }));
-              if (seq) void watch(Number(seq), file.name);
-            }}
-            onError={(err) => {
-              // The uploader shows a refused file's reason; the server also lists it as a failed unit (decision 0091).
-              if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: fileStatusQuery().queryKey });
-              else toast.error(uploadError(err));
-            }}
-          />
-          <Box aria-live="polite" role="status" data-testid="transaction-file-progress" sx={{ mt: 1.5 }}>
-            {watching && (
-              <Stack spacing={0.5} sx={{ maxWidth: 480 }}>
-                <Typography variant="body2">{t('file-status.transactions.received', { name: watching })}</Typography>
-                <LinearProgress aria-label={t('file-status.transactions.received', { name: watching })} />
-              </Stack>
-            )}
-          </Box>
+          {mayUpload ? (
+            <>
+              <CsvUploadButton<TransactionUploadAnswer>
+                path={TRANSACTION_UPLOAD_PATH}
+                onUploaded={(res, file) => {
+                  const seq = res.data[0]?.sequence;
+                  toast.success(t('file-status.transactions.received', { name: file.name }));
+                  if (seq) void watch(Number(seq), file.name);
+                }}
+                onError={(err) => {
+                  // The uploader shows a refused file's reason; the server also lists it as a failed unit (decision 0091).
+                  if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: fileStatusQuery().queryKey });
+                  else toast.error(uploadError(err));
+                }}
+              />
+              <Box aria-live="polite" role="status" data-testid="transaction-file-progress" sx={{ mt: 1.5 }}>
+                {watching && (
+                  <Stack spacing={0.5} sx={{ maxWidth: 480 }}>
+                    <Typography variant="body2">{t('file-status.transactions.received', { name: watching })}</Typography>
+                    <LinearProgress aria-label={t('file-status.transactions.received', { name: watching })} />
+                  </Stack>
+                )}
+              </Box>
+            </>
+          ) : (
+            <WriteNeedsTask write="transactions-file" />
+          )}
           <Divider sx={{ mt: 3 }} />
         </Box>
       )}

@@ -26,7 +26,8 @@ import { useTranslation } from 'react-i18next';
 import { priceStatusKind, type PriceFileItem, type PriceStatusKind } from '@fc/contract/files';
 import { CsvUploadButton } from '@/components/csv-upload-button';
 import { useToast } from '@/components/toast';
-import { useCurrentUser } from '@/lib/session/current-user';
+import { WriteNeedsTask } from '@/components/write-needs-task';
+import { useCan, useCurrentUser } from '@/lib/session/current-user';
 import { downloadPriceFile } from '../api/download-price-file';
 import { jobEnded, useJobStatus } from '../api/get-job-status';
 import { PRICE_FILES_KEY, usePriceFiles } from '../api/get-price-files';
@@ -60,6 +61,8 @@ export default function PriceReportPage() {
   const { fileMessage, uploadError } = useFileMessages();
   const { data: user } = useCurrentUser();
   const corporate = (user?.workingAccountType ?? user?.accountType) === 0;
+  // A dealer files its own; corporate staff file for a dealer with task 506 (docs/permissions.md).
+  const mayUpload = useCan('priceFileUpload');
   const [merchantNo, setMerchantNo] = useState('');
   const merchantValid = /^\d{1,9}$/.test(merchantNo.trim());
   const [job, setJob] = useState<{ id: string; name: string } | null>(null);
@@ -101,7 +104,8 @@ export default function PriceReportPage() {
         {t('price-report.intro')}
       </Typography>
       <Stack spacing={2} sx={{ mb: 3 }}>
-        {corporate && (
+        {!mayUpload && <WriteNeedsTask write="price-file-for-dealer" />}
+        {corporate && mayUpload && (
           <TextField
             label={t('price-report.merchant-no')}
             value={merchantNo}
@@ -113,21 +117,23 @@ export default function PriceReportPage() {
             required
           />
         )}
-        <CsvUploadButton<PriceUploadAnswer>
-          path={PRICE_UPLOAD_PATH}
-          fields={corporate ? { merchant_no: merchantNo.trim() } : undefined}
-          disabled={(corporate && !merchantValid) || polling}
-          onUploaded={(res, file) => {
-            void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
-            const id = jobIdOf(res);
-            if (id) setJob({ id, name: file.name });
-          }}
-          onError={(err) => {
-            // The uploader shows a refused file's reason; the server also lists it as a failed file (decision 0091).
-            if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
-            else toast.error(uploadError(err));
-          }}
-        />
+        {mayUpload && (
+          <CsvUploadButton<PriceUploadAnswer>
+            path={PRICE_UPLOAD_PATH}
+            fields={corporate ? { merchant_no: merchantNo.trim() } : undefined}
+            disabled={(corporate && !merchantValid) || polling}
+            onUploaded={(res, file) => {
+              void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
+              const id = jobIdOf(res);
+              if (id) setJob({ id, name: file.name });
+            }}
+            onError={(err) => {
+              // The uploader shows a refused file's reason; the server also lists it as a failed file (decision 0091).
+              if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
+              else toast.error(uploadError(err));
+            }}
+          />
+        )}
         <Box aria-live="polite" role="status" data-testid="price-job-progress">
           {polling && job && (
             <Stack spacing={0.5}>
