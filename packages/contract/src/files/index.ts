@@ -154,13 +154,39 @@ export function checkPriceRow(row: { part_no?: string; price?: string; effective
 
 export const TRANSACTION_FILE_COLUMNS = {
   required: ['cust_no', 'date', 'invoice', 'item_code', 'amount', 'currency'],
-  optional: [],
+  /**
+   * A negative amount is taken only where the file says why (decision 0301): `credit` Y marks a credit note,
+   * `reverses` names the customer's invoice that the row reverses (it must exist). Elsewhere it is a row error.
+   */
+  optional: ['credit', 'reverses'],
 } as const;
+/** Values of the `credit` column: yes (a credit) or no; blank is no. */
+const CREDIT_FLAGS: Record<string, boolean> = {
+  '': false,
+  N: false,
+  NO: false,
+  '0': false,
+  FALSE: false,
+  Y: true,
+  YES: true,
+  '1': true,
+  TRUE: true,
+};
 /** Currency codes of a transaction row: 0 system currency (USD), 1 CAD. */
 export const TRANSACTION_CURRENCIES: Record<string, 0 | 1> = { USD: 0, '0': 0, CAD: 1, '1': 1 };
 
 export type TransactionRowCheck =
-  | { ok: true; custNo: number; trxDate: string; invoice: string; itemCode: string; cents: number; currency: 0 | 1 }
+  | {
+      ok: true;
+      custNo: number;
+      trxDate: string;
+      invoice: string;
+      itemCode: string;
+      cents: number;
+      currency: 0 | 1;
+      /** The invoice a negative row reverses; the job checks that the customer has it. */
+      reverses: string | null;
+    }
   | { ok: false; message: RowMessage };
 
 const TEXT_MAX = 30;
@@ -184,7 +210,25 @@ export function checkTransactionRow(row: Record<string, string | undefined>): Tr
     return { ok: false, message: { code: RowMessageCode.AmountInvalid, values: { value: clip(amountRaw) } } };
   const currency = TRANSACTION_CURRENCIES[(row.currency ?? '').trim().toUpperCase()];
   if (currency === undefined) return { ok: false, message: { code: RowMessageCode.CurrencyInvalid } };
-  return { ok: true, custNo: Number(custRaw), trxDate, invoice, itemCode, cents, currency };
+  const creditRaw = (row.credit ?? '').trim();
+  const credit = CREDIT_FLAGS[creditRaw.toUpperCase()];
+  if (credit === undefined) return { ok: false, message: { code: RowMessageCode.CreditInvalid, values: { value: clip(creditRaw) } } };
+  const reverses = (row.reverses ?? '').trim();
+  if (reverses.length > TEXT_MAX || CONTROL.test(reverses))
+    return { ok: false, message: { code: RowMessageCode.ReversesInvalid, values: { max: TEXT_MAX } } };
+  // A negative amount takes money off the customer's spend: only as a credit or a reversal the file names.
+  if (cents < 0 && !credit && !reverses)
+    return { ok: false, message: { code: RowMessageCode.NegativeNotCredit, values: { value: clip(amountRaw) } } };
+  return {
+    ok: true,
+    custNo: Number(custRaw),
+    trxDate,
+    invoice,
+    itemCode,
+    cents,
+    currency,
+    reverses: cents < 0 && reverses ? reverses : null,
+  };
 }
 
 /**

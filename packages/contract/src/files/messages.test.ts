@@ -4,7 +4,7 @@ import { ROW_MESSAGES, RowMessageCode, rowMessageText } from './messages';
 
 describe('row messages of inbound files', () => {
   it.each(LANGUAGES)('every code has a text in %s whose values are all filled', (lang) => {
-    const values = { max: 30, value: 'x', part: 'P-1', first: 2, difference: '1.00', custNo: 10001 };
+    const values = { max: 30, value: 'x', part: 'P-1', first: 2, difference: '1.00', custNo: 10001, invoice: 'INV-1' };
     for (const code of Object.values(RowMessageCode)) {
       const text = rowMessageText(lang, { code, values, line: 9 });
       expect(text, code).not.toMatch(/\{\{|\}\}/);

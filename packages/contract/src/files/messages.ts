@@ -82,6 +82,14 @@ export const RowMessageCode = {
   CurrencyInvalid: 'currency-invalid',
   PurchaseRepeated: 'purchase-repeated',
   UnknownCustomer: 'unknown-customer',
+  /** A negative amount on a row that is neither a credit nor a reversal (decision 0301); values { value }. */
+  NegativeNotCredit: 'negative-not-credit',
+  /** values { value }. */
+  CreditInvalid: 'credit-invalid',
+  /** values { max }. */
+  ReversesInvalid: 'reverses-invalid',
+  /** A reversal of an invoice the customer does not have; values { invoice, custNo }. */
+  ReversedInvoiceUnknown: 'reversed-invoice-unknown',
 } as const;
 export type RowMessageCode = (typeof RowMessageCode)[keyof typeof RowMessageCode];
 
@@ -116,6 +124,11 @@ export const ROW_MESSAGES: Record<Language, Catalogue> = {
     'currency-invalid': 'currency must be USD or CAD',
     'purchase-repeated': 'the same purchase as line {{first}}',
     'unknown-customer': 'unknown customer {{custNo}}',
+    'negative-not-credit':
+      'amount "{{value}}" is negative, but the row is neither a credit (credit Y) nor a reversal (reverses names the invoice)',
+    'credit-invalid': 'credit "{{value}}" must be Y or N',
+    'reverses-invalid': 'reverses must be an invoice of at most {{max}} characters',
+    'reversed-invoice-unknown': 'the reversed invoice {{invoice}} is not a purchase of customer {{custNo}}',
   },
   es: {
     line: 'Línea {{line}}: {{text}}',
@@ -137,6 +150,11 @@ export const ROW_MESSAGES: Record<Language, Catalogue> = {
     'currency-invalid': 'currency debe ser USD o CAD',
     'purchase-repeated': 'la misma compra que la línea {{first}}',
     'unknown-customer': 'cliente desconocido {{custNo}}',
+    'negative-not-credit':
+      'amount "{{value}}" es negativo, pero la fila no es un crédito (credit Y) ni una reversión (reverses indica la factura)',
+    'credit-invalid': 'credit "{{value}}" debe ser Y o N',
+    'reverses-invalid': 'reverses debe ser una factura de como máximo {{max}} caracteres',
+    'reversed-invoice-unknown': 'la factura revertida {{invoice}} no es una compra del cliente {{custNo}}',
   },
   fr: {
     line: 'Ligne {{line}} : {{text}}',
@@ -158,6 +176,11 @@ export const ROW_MESSAGES: Record<Language, Catalogue> = {
     'currency-invalid': 'currency doit valoir USD ou CAD',
     'purchase-repeated': 'le même achat qu’à la ligne {{first}}',
     'unknown-customer': 'client inconnu {{custNo}}',
+    'negative-not-credit':
+      'amount « {{value}} » est négatif, mais la ligne n’est ni un avoir (credit Y) ni une annulation (reverses nomme la facture)',
+    'credit-invalid': 'credit « {{value}} » doit valoir Y ou N',
+    'reverses-invalid': 'reverses doit être une facture d’au plus {{max}} caractères',
+    'reversed-invoice-unknown': 'la facture annulée {{invoice}} n’est pas un achat du client {{custNo}}',
   },
 };
 

@@ -15,29 +15,34 @@ import { batchSizeFor, csvBatches, CsvFileError } from './csv';
 import { defineFileJob, type FileOutcome, type InboundFile } from './job';
 
 /**
- * One batch of purchases: rows of unknown customers come back as rejected; a purchase already held
+ * One batch of purchases: rows of unknown customers come back as rejected, and so do reversals of an invoice
+ * the customer does not have (held, or a purchase of this batch; decision 0301); a purchase already held
  * (same customer, invoice and item code) is not added again. Rows that this file added in an earlier
  * run (a re-run after a crash) count as added. An advisory lock serialises concurrent transaction
  * files, which would otherwise both see a purchase as new.
  */
 const mergeSql = (seq: number, json: string) => sql`with input as (
-  select * from json_to_recordset(${json}::json) as i(o int, cust_no int, trx_date date, invoice text, item_code text, amount numeric, currency smallint)
+  select * from json_to_recordset(${json}::json) as i(o int, cust_no int, trx_date date, invoice text, item_code text, amount numeric, currency smallint, reverses text)
 ),
 known as (
   select i.*, exists (select 1 from customers c where c.cust_no = i.cust_no) as known,
          (select t.source_file_seq from transactions t
-           where t.cust_no = i.cust_no and t.invoice = i.invoice and t.item_code = i.item_code limit 1) as held_by
+           where t.cust_no = i.cust_no and t.invoice = i.invoice and t.item_code = i.item_code limit 1) as held_by,
+         (i.reverses is null
+           or exists (select 1 from transactions t where t.cust_no = i.cust_no and t.invoice = i.reverses and t.amount > 0)
+           or exists (select 1 from input j where j.cust_no = i.cust_no and j.invoice = i.reverses and j.amount > 0)) as reversal_ok
     from input i
 ),
 added as (
   insert into transactions (cust_no, trx_date, invoice, item_code, amount, currency, source_file_seq)
-  select cust_no, trx_date, invoice, item_code, amount, currency, ${seq}::int from known where known and held_by is null
+  select cust_no, trx_date, invoice, item_code, amount, currency, ${seq}::int from known where known and held_by is null and reversal_ok
   returning 1
 )
 select (select count(*) from added)::int as added,
        (select count(*) from known where known and held_by = ${seq}::int)::int as mine,
        (select count(*) from known where known and held_by is not null and held_by <> ${seq}::int)::int as held,
-       coalesce((select json_agg(o order by o) from known where not known), '[]'::json) as unknown`;
+       coalesce((select json_agg(o order by o) from known where not known), '[]'::json) as unknown,
+       coalesce((select json_agg(o order by o) from known where known and held_by is null and not reversal_ok), '[]'::json) as unreversed`;
 
 const LOCK_KEY = 727_275;
 
@@ -68,6 +73,7 @@ export async function processTransactionFile(
         item_code: string;
         amount: string;
         currency: number;
+        reverses: string | null;
       }[] = [];
       const lines: number[] = [];
       for (const rec of batch) {
@@ -92,13 +98,14 @@ export async function processTransactionFile(
           item_code: check.itemCode,
           amount: centsToText(check.cents),
           currency: check.currency,
+          reverses: check.reverses,
         });
       }
       if (valid.length) {
         const row = await ctx.db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
           const res = (await tx.execute(mergeSql(file.seq, JSON.stringify(valid)))) as unknown as {
-            rows: { added: number; mine: number; held: number; unknown: number[] }[];
+            rows: { added: number; mine: number; held: number; unknown: number[]; unreversed: number[] }[];
           };
           return res.rows[0]!;
         });
@@ -106,6 +113,12 @@ export async function processTransactionFile(
         counts.held += Number(row.held);
         for (const o of row.unknown)
           reject({ code: RowMessageCode.UnknownCustomer, values: { custNo: valid[o]!.cust_no }, line: lines[o] });
+        for (const o of row.unreversed)
+          reject({
+            code: RowMessageCode.ReversedInvoiceUnknown,
+            values: { invoice: valid[o]!.reverses ?? '', custNo: valid[o]!.cust_no },
+            line: lines[o],
+          });
       }
       done += batch.length;
       await progress(done, total);
