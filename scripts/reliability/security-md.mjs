@@ -60,6 +60,15 @@ function section(r) {
       `customer's identifiers: ${n(cust?.routes)} routes, ${n(cust?.calls)} calls, rows of the other customer ${n(cust?.rowsOfOtherCustomer)}. ` +
       `A dealer likewise: ${n(dealer?.routes)} routes, ${n(dealer?.calls)} calls, other dealers' price files ${n(dealer?.filesOfOtherDealer)}.`,
   );
+  const lp = pick('least-privilege');
+  // Recorded by apps/server/test/security/least-privilege.test.ts (docs/permissions.md); absent from runs before it.
+  if (lp)
+    lines.push(
+      `- Least privilege: ${n(lp.writeRoutes)} write routes × ${n(lp.userKinds)} kinds of user (${n(lp.calls)} calls, each answered as ` +
+        `docs/permissions.md says); writes refused to view-only users (tasks 502, 505, 508) ${n(lp.writesRefusedToViewOnlyUsers)}, ` +
+        `left open to them ${n(lp.writesOpenToViewOnlyUsers)} (their own sign-in, session and settings, the public forms, and tax rates, ` +
+        'which the specification opens to every corporate user).',
+    );
   lines.push(fuzzLine(f['fuzz.pglite'], 'PGlite'));
   if (f['fuzz.postgresql']) lines.push(fuzzLine(f['fuzz.postgresql'], 'PostgreSQL'));
   const ex = pick('exports');

@@ -174,8 +174,23 @@ describe('the findings', () => {
     return r[0]!;
   };
 
+  /** Customer 10001's enrolments as corporate staff see them: spend and available credit (the payout). */
+  const money = async () => {
+    const res = await api(t.app, await loginAs(t.app, 'corp')).get('/fc-common-api/loyalty-custs', {
+      'filter[search]': '10001',
+      'page[size]': 100,
+    });
+    expect(res.status).toBe(200);
+    return (res.body.data as { attributes: Record<string, unknown> }[])
+      .filter((d) => d.attributes['cust-no'] === 10001)
+      .map((d) => ({ spend: d.attributes['current-spend'], credit: d.attributes['available-credit'] }));
+  };
+
   it('a view-only corporate user cannot upload a transactions file; a user holding 509 can', async () => {
     const before = await counts();
+    const moneyBefore = await money();
+    // The demo customer of the finding: spend 7,835.40 and payout 156.71, which a view-only user's file raised to 57,835.40 and 2,313.42.
+    expect(moneyBefore).toContainEqual({ spend: 7835.4, credit: 156.71 });
     const viewer = await loginAs(t.app, 'corpview');
     const refused = await api(t.app, viewer).upload('/fc-common-api/transactions/file', {
       filename: 'spend.csv',
@@ -185,6 +200,8 @@ describe('the findings', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0].code).toBe('209');
     expect(await counts()).toEqual(before);
+    expect(await money()).toEqual(moneyBefore);
+    console.log(`figures least-privilege-money: customer 10001 enrolments after the refused file ${JSON.stringify(moneyBefore)}`);
     // Task 502, 505 or 508 alone, or every task but 509: refused too.
     for (const tasks of [[502], [505], [508], [502, 504, 505, 506, 507, 508, 510]]) {
       const res = await api(t.app, await cookieOf({ accountType: 0, grantedTasks: tasks })).upload('/fc-common-api/transactions/file', {
