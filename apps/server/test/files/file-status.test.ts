@@ -34,10 +34,11 @@ async function uploadTransactions(cookie: string, content: string, filename = 'd
 
 describe('the daily transaction file', () => {
   const content = [
-    header,
-    '10001,20260105,INV-1,IC-100,125.50,USD',
-    '10002,2026-01-06,INV-2,IC-200,80,CAD',
-    '10001,01/07/2026,INV-3,IC-100,-20.00,USD',
+    `${header},reverses`,
+    '10001,20260105,INV-1,IC-100,125.50,USD,',
+    '10002,2026-01-06,INV-2,IC-200,80,CAD,',
+    // A negative amount reverses an invoice the customer has (decision 0301).
+    '10001,01/07/2026,INV-3,IC-100,-20.00,USD,INV-1',
   ].join('\n');
 
   it('adds the purchases of known customers (status 0), and an identical re-upload adds nothing (status 2)', async () => {
