@@ -10,7 +10,9 @@ import {
   type UserKindId,
   type WriteRule,
 } from '@fc/contract';
-import { writeRuleProblem } from '../../src/http/access';
+import Fastify from 'fastify';
+import type { AppContext } from '../../src/context';
+import { registerAccess, writeRuleProblem } from '../../src/http/access';
 import { seedDemo } from '../../src/db/seed/index';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
@@ -78,6 +80,17 @@ describe('one table of writes', () => {
     expect(registered.length).toBeGreaterThan(20);
     for (const r of writeRoutes()) expect(writeRuleProblem(r.method, r.url, r.access), `${r.method} ${r.url}`).toBeUndefined();
     expect(rows.map(([route]) => route).sort()).toEqual([...registered].sort());
+  });
+
+  it('registering a write route without a row fails', async () => {
+    const app = Fastify();
+    registerAccess(app, { config: { PUBLIC_URL: 'http://localhost:3000', ALTERNATE_PORTAL_PREFIX: 'intl' } } as unknown as AppContext);
+    const register = async () => {
+      app.post('/fc-common-api/new-write', { config: { access: 'corporate' } }, async () => ({}));
+      await app.ready();
+    };
+    await expect(register()).rejects.toThrow(/POST \/fc-common-api\/new-write has no row in WRITE_RULES/);
+    await app.close().catch(() => {});
   });
 
   it('a new write route without a row, or with another access than its row, stops the server at start', () => {
