@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseItemCode } from '../core/item-code';
 import { isRealDate } from '../core/validation';
 import { RowMessageCode, type FileMessage, type RowMessage } from './messages';
 
@@ -201,7 +202,8 @@ export function checkTransactionRow(row: Record<string, string | undefined>): Tr
   const invoice = (row.invoice ?? '').trim();
   if (!invoice || invoice.length > TEXT_MAX || CONTROL.test(invoice))
     return { ok: false, message: { code: RowMessageCode.InvoiceInvalid, values: { max: TEXT_MAX } } };
-  const itemCode = (row.item_code ?? '').trim().toUpperCase();
+  // The bundles' form ("8" is "00008"), so the loyalty engine's Include and Exclude rules match it.
+  const itemCode = normaliseItemCode(row.item_code ?? '');
   if (!itemCode || itemCode.length > TEXT_MAX || CONTROL.test(itemCode))
     return { ok: false, message: { code: RowMessageCode.ItemCodeInvalid, values: { max: TEXT_MAX } } };
   const amountRaw = (row.amount ?? '').trim();

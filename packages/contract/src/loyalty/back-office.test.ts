@@ -11,7 +11,7 @@ import {
   itemCodesFormSchema,
   isWellFormedItemCode,
   milestoneOrderIssue,
-  padItemCode,
+  normaliseItemCode,
   parseItemCodeImport,
   percentToFraction,
   programAddBodySchema,
@@ -267,7 +267,7 @@ describe('milestones (document 3 sections 4, 5 and 8)', () => {
 
 describe('item codes (document 3 sections 4, 5 and 8)', () => {
   it('pads codes shorter than 5 with zeros and upper-cases them', () => {
-    expect(['1', 'ab', '123', '12345', ' 7 '].map(padItemCode)).toEqual(['00001', '000AB', '00123', '12345', '00007']);
+    expect(['1', 'ab', '123', '12345', ' 7 '].map(normaliseItemCode)).toEqual(['00001', '000AB', '00123', '12345', '00007']);
   });
   it('flags each repeated row of the form with ALB15, after padding', () => {
     const r = itemCodesFormSchema.safeParse({

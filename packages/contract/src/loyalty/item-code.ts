@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../core/list-query';
 import { msg, optionalText, requiredText } from '../core/validation';
+import { ITEM_CODE_LENGTH, normaliseItemCode } from '../core/item-code';
 import { BUNDLE_TEXT_MAX, BundleCode } from './bundle';
 
 /** Item codes of a bundle (document 3 sections 3, 4, 5 and 8). */
 
-export const ITEM_CODE_LENGTH = 5;
+export { ITEM_CODE_LENGTH, normaliseItemCode } from '../core/item-code';
 /** Codes per submission of the add form (document 3 section 9). */
 export const MAX_ITEM_CODES_PER_SUBMISSION = 250;
 /** Rows of a bulk import file (a header row aside): the specification leaves it to the server. */
@@ -16,21 +17,15 @@ export const MAX_IMPORT_ERRORS = 20;
 /** Letters and digits only: an item code is a short catalogue key, never free text. */
 export const ITEM_CODE_PATTERN = /^[A-Za-z0-9]{1,5}$/;
 
-/** A code shorter than 5 characters padded with leading zeros (document 3 section 4), upper-cased. */
-export function padItemCode(raw: string): string {
-  const v = raw.trim().toUpperCase();
-  return v.length > 0 && v.length < ITEM_CODE_LENGTH ? v.padStart(ITEM_CODE_LENGTH, '0') : v;
-}
-
 export const itemCodeSchema = z
   .string({ error: msg('required', { field: 'item_code' }) })
   .trim()
   .min(1, { error: msg('required', { field: 'item_code' }) })
   .max(ITEM_CODE_LENGTH, { error: msg('maxLength', { field: 'item_code', max: ITEM_CODE_LENGTH }) })
   .regex(ITEM_CODE_PATTERN, { error: msg('item-code-format', { field: 'item_code' }) })
-  .transform(padItemCode);
+  .transform(normaliseItemCode);
 
-/** Whether a code, as padded by `padItemCode`, is a well-formed item code (5 letters or digits). */
+/** Whether a code, as padded by `normaliseItemCode`, is a well-formed item code (5 letters or digits). */
 export const isWellFormedItemCode = (padded: string) => padded.length === ITEM_CODE_LENGTH && ITEM_CODE_PATTERN.test(padded);
 
 /**
@@ -48,7 +43,7 @@ const addedItemCodeSchema = z
   .trim()
   .min(1, { error: msg('required', { field: 'item_code' }) })
   .max(ITEM_CODE_TEXT_MAX, { error: msg('maxLength', { field: 'item_code', max: ITEM_CODE_TEXT_MAX }) })
-  .transform(padItemCode);
+  .transform(normaliseItemCode);
 
 /** An entry is `{item_code, description}`, or the bare code; either way each field reports its own error. */
 const itemCodeEntry = z.preprocess(
@@ -126,7 +121,7 @@ export const itemCodesFormSchema = z
       .max(BUNDLE_TEXT_MAX, { error: msg('maxLength', { max: BUNDLE_TEXT_MAX }) }),
   })
   .superRefine((f, ctx) => {
-    const padded = f.rows.map((r) => padItemCode(r.itemCode));
+    const padded = f.rows.map((r) => normaliseItemCode(r.itemCode));
     const dups = new Set(duplicateCodes(padded.filter(Boolean)));
     padded.forEach((c, i) => {
       if (dups.has(c)) ctx.addIssue({ code: 'custom', path: ['rows', i, 'itemCode'], message: BundleCode.DuplicateCode });
@@ -148,7 +143,7 @@ export type ItemCodeEditForm = z.input<typeof itemCodeEditFormSchema>;
 export function itemCodesFormToBody(f: ItemCodesForm): ItemCodesAddBody {
   return {
     item_codes: f.rows.map((r) => ({
-      item_code: padItemCode(r.itemCode),
+      item_code: normaliseItemCode(r.itemCode),
       ...(r.description.trim() ? { description: r.description.trim() } : {}),
     })),
     ...(f.comment.trim() ? { comment: f.comment.trim() } : {}),
@@ -218,7 +213,7 @@ export function parseItemCodeImport(records: readonly (readonly string[])[]): Pa
       out.errors.push({ row, code: 'maxLength', message: `Row ${row}: the description is longer than ${BUNDLE_TEXT_MAX} characters.` });
       return;
     }
-    const itemCode = padItemCode(raw);
+    const itemCode = normaliseItemCode(raw);
     const first = firstRow.get(itemCode);
     if (first !== undefined) {
       out.errors.push({

@@ -3,6 +3,8 @@ import {
   BREAKDOWN_REASONS,
   EnrolmentStatus,
   ENROLLED_STATUSES,
+  ITEM_CODE_LENGTH,
+  normaliseItemCode,
   RECONCILIATION_DAYS,
   type BreakdownReason,
   type BreakdownRow,
@@ -14,6 +16,30 @@ import {
 } from '@fc/contract/loyalty';
 import type { Tx } from '../../db/client';
 import { closedStatusesSql, enrolmentFiguresSql, milestonesOfSql, refreshSpendSql, transactionQualifiesSql } from './sql';
+
+/**
+ * Purchases stored before item codes had one form ("8" where the bundle holds "00008"): rewritten with
+ * normaliseItemCode, the function every writer uses (docs/decisions/0340). The update trigger of
+ * transactions recounts the open enrolments of the customers concerned; closed enrolments keep what they
+ * closed with (decision 0072). Run by the daily lifecycle (and an operator's forced run) before its recount;
+ * answers how many purchases changed.
+ */
+export async function normaliseStoredItemCodes(tx: Tx): Promise<number> {
+  const found = await rows<{ item_code: string }>(
+    tx,
+    sql`select distinct item_code from transactions
+         where length(item_code) < ${ITEM_CODE_LENGTH} or item_code <> upper(btrim(item_code))`,
+  );
+  const changes = found.map((r) => ({ from: r.item_code, to: normaliseItemCode(r.item_code) })).filter((c) => c.from !== c.to);
+  if (changes.length === 0) return 0;
+  const updated = await rows<{ n: number }>(
+    tx,
+    sql`with c as (select * from json_to_recordset(${JSON.stringify(changes)}::json) as c("from" text, "to" text)),
+             u as (update transactions t set item_code = c."to" from c where t.item_code = c."from" returning 1)
+        select count(*)::int as n from u`,
+  );
+  return Number(updated[0]?.n ?? 0);
+}
 
 /** The rows of db.execute on either driver (PGlite and node-postgres both answer { rows }). */
 export async function rows<R>(db: Tx, query: SQL): Promise<R[]> {
@@ -368,6 +394,7 @@ export interface LifecycleResult {
  * reconcile the enrolments whose reconciliation window has passed, fixing final_spend and final_payout.
  */
 export async function runLifecycle(tx: Tx, asOf: string): Promise<LifecycleResult> {
+  await normaliseStoredItemCodes(tx);
   await tx.execute(refreshSpendSql());
   const moved = await rows<{ seq: number | string; from: string; to: string }>(
     tx,

@@ -10,7 +10,7 @@ import {
   ITEM_CODE_SORT_FIELDS,
   MAX_IMPORT_ERRORS,
   MAX_IMPORT_ROWS,
-  padItemCode,
+  normaliseItemCode,
   parseItemCodeImport,
   type ImportRowError,
   type itemCodeListQuerySchema,
@@ -202,7 +202,7 @@ export async function updateItemCode(
 
 /** bundles/{bundle}/item-codes/{code}/delete: `code` is the item code (padded to 5 like the form does). */
 export async function deleteItemCode(ctx: AppContext, req: FastifyRequest, bundleSeq: number, rawCode: string) {
-  const code = padItemCode(rawCode);
+  const code = normaliseItemCode(rawCode);
   return ctx.db.transaction(async (tx) => {
     await activeBundle(tx, bundleSeq);
     const before = await findItemCode(tx, bundleSeq, eq(loyaltyItemCodes.itemCode, code));

@@ -8,7 +8,7 @@ import {
   BundleCode,
   ITEM_CODE_LENGTH,
   itemCodeEditFormSchema,
-  padItemCode,
+  normaliseItemCode,
   type ItemCodeEditForm,
   type ItemCodeRow,
 } from '@fc/contract/loyalty';
@@ -41,7 +41,7 @@ export function EditItemCodeDialog({ row, bundleSeq, onClose }: { row: ItemCodeR
         bundleSeq,
         itemCodeSeq: row.itemCodeSeq,
         body: {
-          item_code: padItemCode(values.itemCode),
+          item_code: normaliseItemCode(values.itemCode),
           description: values.description,
           ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
         },
@@ -88,7 +88,7 @@ export function EditItemCodeDialog({ row, bundleSeq, onClose }: { row: ItemCodeR
                   label={t('item-code.code')}
                   required
                   onBlur={() => {
-                    setValue('itemCode', padItemCode(getValues('itemCode')));
+                    setValue('itemCode', normaliseItemCode(getValues('itemCode')));
                     field.onBlur();
                   }}
                   error={!!fieldState.error}

@@ -25,7 +25,7 @@ import {
   itemCodesFormSchema,
   itemCodesFormToBody,
   MAX_ITEM_CODES_PER_SUBMISSION,
-  padItemCode,
+  normaliseItemCode,
   type ItemCodesForm,
 } from '@fc/contract/loyalty';
 import { ApiError } from '@/lib/api-client';
@@ -74,7 +74,7 @@ export function ItemCodesDialog({ open, bundleSeq, onClose }: { open: boolean; b
         if (e.code === BundleCode.DuplicateCode || e.code === BundleCode.InvalidCode) {
           const flagged = new Set(codesFromMessage(e.detail));
           getValues('rows').forEach((r, i) => {
-            if (flagged.has(padItemCode(r.itemCode))) {
+            if (flagged.has(normaliseItemCode(r.itemCode))) {
               setError(`rows.${i}.itemCode`, { message: e.code }, { shouldFocus: !marked });
               marked = true;
             }
@@ -125,7 +125,7 @@ export function ItemCodesDialog({ open, bundleSeq, onClose }: { open: boolean; b
                       required
                       autoFocus={i === rows.fields.length - 1}
                       onBlur={() => {
-                        setValue(`rows.${i}.itemCode`, padItemCode(getValues(`rows.${i}.itemCode`)));
+                        setValue(`rows.${i}.itemCode`, normaliseItemCode(getValues(`rows.${i}.itemCode`)));
                         field.onBlur();
                       }}
                       error={!!fieldState.error}
