@@ -206,6 +206,36 @@ describe('POST /fc-common-api/loyalty/program/add', () => {
     ).toBe(200);
   });
 
+  it('rates and caps must increase by milestone: 2 % at 1,000 then 2 % at 2,000 is refused (ALP09 on the second rate), nothing stored', async () => {
+    let res = await add(
+      templateBody('Flat rate', [
+        { amount: 1000, rate: 0.02 },
+        { amount: 2000, rate: 0.02 },
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(codes(res.body)).toEqual(['ALP09']);
+    expect(pointerOf(res.body, 'ALP09')).toBe('/fc_loyalty_program_milestones/1/milestone_rate');
+    res = await add(
+      templateBody('Flat cap', [
+        { amount: 1000, cap: 100 },
+        { amount: 2000, rate: 0.06 },
+        { amount: 3000, cap: 100 },
+      ]),
+    );
+    expect(codes(res.body)).toEqual(['ALP09']);
+    expect(pointerOf(res.body, 'ALP09')).toBe('/fc_loyalty_program_milestones/2/milestone_cap');
+    const names = (await t.db.select({ name: loyaltyPrograms.name }).from(loyaltyPrograms)).map((r) => r.name);
+    expect(names.filter((n) => n === 'Flat rate' || n === 'Flat cap')).toEqual([]);
+    res = await add(
+      templateBody('Rising rate', [
+        { amount: 1000, rate: 0.02 },
+        { amount: 2000, rate: 0.0201 },
+      ]),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
   it('"total spend must not exceed the cap": a cap may not be above its own target spend (ALP09 on that cap)', async () => {
     const res = await add(
       templateBody('Cap over spend', [

@@ -52,7 +52,7 @@ describe('enrolment form (document 3 section 5)', () => {
 });
 
 describe('milestones (document 3 sections 4, 5 and 8)', () => {
-  it('target spend must increase (ALP10); each milestone pays at least what the one before paid a cent below it (ALP09)', () => {
+  it('target spend must increase (ALP10); a rate must be above the earlier rate (ALP09)', () => {
     expect(milestoneOrderIssue([{ amount: 10, rate: 0.01, cap: null }])).toBeNull();
     expect(
       milestoneOrderIssue([
@@ -65,7 +65,56 @@ describe('milestones (document 3 sections 4, 5 and 8)', () => {
         { amount: 10, rate: 0.02, cap: null },
         { amount: 20, rate: 0.01, cap: null },
       ]),
-    ).toEqual({ code: 'ALP09', index: 1, field: 'rate', pays: 0.2, paidBelow: 0.4 });
+    ).toEqual({ code: 'ALP09', index: 1, field: 'rate', reason: 'not-increasing', previousIndex: 0, previous: 0.02 });
+  });
+
+  it('rates and caps must increase by milestone: equal rates or caps are refused (ALP09, not-increasing), in the body and the form', () => {
+    expect(
+      milestoneOrderIssue([
+        { amount: 1_000, rate: 0.02, cap: null },
+        { amount: 2_000, rate: 0.02, cap: null },
+      ]),
+    ).toEqual({ code: 'ALP09', index: 1, field: 'rate', reason: 'not-increasing', previousIndex: 0, previous: 0.02 });
+    // Compared with the nearest earlier milestone of the same kind, across a milestone of the other kind.
+    expect(
+      milestoneOrderIssue([
+        { amount: 1_000, rate: null, cap: 20 },
+        { amount: 2_000, rate: 0.02, cap: null },
+        { amount: 3_000, rate: null, cap: 20 },
+      ]),
+    ).toMatchObject({ code: 'ALP09', index: 2, field: 'cap', reason: 'not-increasing', previousIndex: 0, previous: 20 });
+    expect(
+      milestoneOrderIssue([
+        { amount: 1_000, rate: 0.02, cap: null },
+        { amount: 2_000, rate: 0.0201, cap: null },
+      ]),
+    ).toBeNull();
+    const body = {
+      fc_loyalty_program: { loyalty_program_name: 'Flat', currency_config: 0 },
+      fc_loyalty_program_milestones: [
+        { milestone_no: 1, milestone_amount: 1_000, milestone_rate: 0.02, milestone_cap: null },
+        { milestone_no: 2, milestone_amount: 2_000, milestone_rate: 0.02, milestone_cap: null },
+      ],
+    };
+    expect(issues(programAddBodySchema.safeParse(body))).toEqual([
+      [
+        'fc_loyalty_program_milestones.1.milestone_rate',
+        'ALP09|milestone=2&reason=not-increasing&kind=rate&previousMilestone=1&previous=0.02',
+      ],
+    ]);
+    const form = {
+      loyaltyProgramName: 'Flat',
+      currencyConfig: '0',
+      bundleSeq: '',
+      bundleType: '',
+      milestones: [
+        { isCap: false, rate: '2', amount: '1000', cap: '' },
+        { isCap: false, rate: '2', amount: '2000', cap: '' },
+      ],
+    };
+    expect(issues(templateFormSchema.safeParse(form))).toEqual([
+      ['milestones.1.rate', 'ALP09|milestone=2&reason=not-increasing&kind=rate&previousMilestone=1&previous=0.02'],
+    ]);
   });
 
   it('a cap after a rate, or a rate after a cap, must not pay less than the milestone below just before it (ALP09)', () => {
@@ -88,16 +137,16 @@ describe('milestones (document 3 sections 4, 5 and 8)', () => {
       milestoneOrderIssue([
         { amount: 2_500, rate: 0.05, cap: null },
         { amount: 5_000, rate: null, cap: 250 },
-        { amount: 6_000, rate: 0.0417, cap: null },
+        { amount: 6_000, rate: 0.0517, cap: null },
       ]),
     ).toBeNull();
-    // A lower rate pays less at its own target than the higher rate paid a cent below it: 2 % then 1.5 % from 2,000.
+    // A lower rate is refused as not increasing: 2 % then 1.5 % from 2,000.
     expect(
       milestoneOrderIssue([
         { amount: 1_000, rate: 0.02, cap: null },
         { amount: 2_000, rate: 0.015, cap: null },
       ]),
-    ).toEqual({ code: 'ALP09', index: 1, field: 'rate', pays: 30, paidBelow: 40 });
+    ).toEqual({ code: 'ALP09', index: 1, field: 'rate', reason: 'not-increasing', previousIndex: 0, previous: 0.02 });
   });
 
   it('every offending milestone is reported on its own row, in milestone_no order, by the body schema', () => {
@@ -123,7 +172,10 @@ describe('milestones (document 3 sections 4, 5 and 8)', () => {
       ),
     ).toEqual([
       ['fc_loyalty_program_milestones.0.milestone_cap', 'ALP09|milestone=2&pays=200.00&paidBelow=250.00'],
-      ['fc_loyalty_program_milestones.2.milestone_rate', 'ALP09|milestone=3&pays=60.00&paidBelow=200.00'],
+      [
+        'fc_loyalty_program_milestones.2.milestone_rate',
+        'ALP09|milestone=3&reason=not-increasing&kind=rate&previousMilestone=1&previous=0.05',
+      ],
     ]);
     expect(
       issues(

@@ -264,9 +264,16 @@ const milestoneSets = fc
     fc.tuple(fc.constant([...amounts].sort((a, b) => a - b)), fc.array(pays, { minLength: amounts.length, maxLength: amounts.length })),
   )
   .map(([amounts, p]) => amounts.map((amount, i) => toMilestone(i + 1, amount, p[i]!)));
-/** Arbitrary milestones: targets in any order (repeats included), any rate or cap. */
+/** Arbitrary milestones: targets in any order (repeats included), any rate or cap, and repeated rates or caps. */
 const anyMilestones = fc.oneof(
   milestoneSets,
+  milestoneSets.map((ms) =>
+    ms.map((m, i) => {
+      const prev = ms[i - 1];
+      if (!prev || (prev.rate === null) !== (m.rate === null)) return m;
+      return m.rate !== null ? { ...m, rate: prev.rate } : { ...m, cap: prev.cap };
+    }),
+  ),
   fc
     .array(
       fc.tuple(
@@ -292,6 +299,16 @@ function payoutEverDecreases(ms: Milestone[]): boolean {
   const spends = ms.flatMap((m) => [Math.round(m.amount * 100 - 1) / 100, m.amount]).sort((a, b) => a - b);
   return spends.some((s, i) => i > 0 && payoutFor(ms, s) < payoutFor(ms, spends[i - 1]!));
 }
+/** A rate not above the nearest earlier rate, or a cap not above the nearest earlier cap (decision 0341). */
+const sameKindNotIncreasing = (ms: Milestone[]) =>
+  ms.some((m, i) => {
+    const earlier = ms.slice(0, i).filter((e) => (e.rate === null) === (m.rate === null));
+    const prev = earlier[earlier.length - 1];
+    if (!prev) return false;
+    return m.rate !== null
+      ? Math.round(m.rate * 1e6) <= Math.round(prev.rate! * 1e6)
+      : Math.round(m.cap! * 100) <= Math.round(prev.cap! * 100);
+  });
 const targetsAscend = (ms: Milestone[]) => ms.every((m, i) => i === 0 || m.amount > ms[i - 1]!.amount);
 /** The programme body the server receives for these milestones. */
 const bodyOf = (ms: Milestone[]) => ({
@@ -326,8 +343,8 @@ describe('properties', () => {
     );
   });
 
-  it('the template schema refuses exactly the milestones whose payout would decrease or whose cap is above its target (ALP09), or whose targets do not ascend (ALP10)', () => {
-    const seen = { accepted: 0, decreasing: 0, capAbove: 0, unordered: 0 };
+  it('the template schema refuses exactly the milestones whose payout would decrease, whose rates or caps do not increase or whose cap is above its target (ALP09), or whose targets do not ascend (ALP10)', () => {
+    const seen = { accepted: 0, decreasing: 0, capAbove: 0, unordered: 0, flat: 0 };
     fc.assert(
       fc.property(anyMilestones, (ms) => {
         const accepted = schemaAccepts(ms);
@@ -337,15 +354,18 @@ describe('properties', () => {
         }
         const decreases = payoutEverDecreases(ms);
         const capAbove = capAboveItsTarget(ms);
+        const flat = sameKindNotIncreasing(ms);
         if (decreases) seen.decreasing++;
         if (capAbove) seen.capAbove++;
-        if (!decreases && !capAbove) seen.accepted++;
-        return accepted === !(decreases || capAbove);
+        if (flat && !decreases) seen.flat++;
+        if (!decreases && !capAbove && !flat) seen.accepted++;
+        return accepted === !(decreases || capAbove || flat);
       }),
       { numRuns: 500 },
     );
     // Each kind of set was really tried, so the property was not met by refusing or accepting everything.
     expect(Math.min(seen.accepted, seen.decreasing, seen.capAbove, seen.unordered)).toBeGreaterThan(20);
+    expect(seen.flat).toBeGreaterThan(0);
   });
 
   it('payouts never decrease as spend grows, for every template the schema accepts', () => {

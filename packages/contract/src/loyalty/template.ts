@@ -154,11 +154,21 @@ function refineMilestoneOrder(milestones: readonly MilestoneBody[], ctx: z.Refin
   }
 }
 
-/** ALP10, or ALP09 with what the milestone pays and what the one before paid just below it. */
+/**
+ * ALP10; ALP09 with the earlier milestone whose rate (a fraction) or cap it does not exceed; or ALP09 with
+ * what the milestone pays and what the one before paid just below it.
+ */
 export function orderIssueMessage(issue: MilestoneOrderIssue): string {
-  return issue.code === TemplateCode.InvalidRateOrCap
-    ? msg(issue.code, { milestone: issue.index + 1, pays: (issue.pays ?? 0).toFixed(2), paidBelow: (issue.paidBelow ?? 0).toFixed(2) })
-    : issue.code;
+  if (issue.code !== TemplateCode.InvalidRateOrCap) return issue.code;
+  if (issue.reason === 'not-increasing')
+    return msg(issue.code, {
+      milestone: issue.index + 1,
+      reason: issue.reason,
+      kind: issue.field,
+      previousMilestone: (issue.previousIndex ?? 0) + 1,
+      previous: issue.field === 'rate' ? String(issue.previous ?? 0) : (issue.previous ?? 0).toFixed(2),
+    });
+  return msg(issue.code, { milestone: issue.index + 1, pays: (issue.pays ?? 0).toFixed(2), paidBelow: (issue.paidBelow ?? 0).toFixed(2) });
 }
 
 /** POST /fc-common-api/loyalty/program/add. */
@@ -198,17 +208,27 @@ export interface MilestoneOrderIssue {
   /** ALP09: what the milestone pays at its target spend, and what the one before pays a cent below it. */
   pays?: number;
   paidBelow?: number;
+  /** ALP09: the rate or cap is not above the nearest earlier milestone of its kind (at `previousIndex`). */
+  reason?: 'not-increasing';
+  previousIndex?: number;
+  /** That milestone's rate (a fraction) or cap. */
+  previous?: number;
 }
 
 /**
- * "Target spend and rate or cap must increase by milestone" (document 3 section 5), in milestone order.
- * Target spends strictly increase (else ALP10 on the amount). Rate and cap are read together, by what they
- * pay: reaching a milestone must pay at least what the milestone before it paid a cent below its target
- * spend (else ALP09 on the milestone's rate or cap). Comparing rates with rates and caps with caps is not
- * enough: 5 % from 2,500 then a 200 cap from 5,000 would pay 250.00 at 4,999.99 and 200 at 5,000. With the
- * payout constant on a cap milestone and growing with spend on a rate milestone, this makes the payout
- * never decrease as spend grows. Rates are fractions (0.025 is 2.5 %). Answers every offending milestone:
- * the ALP10 ones, or when the targets are in order, the ALP09 ones.
+ * "Target spend and rate or cap must increase by milestone" (document 3 section 5), in milestone order
+ * (docs/decisions/0341, which supersedes 0070's "at least"):
+ * - Target spends strictly increase (else ALP10 on the amount).
+ * - Rates and caps strictly increase: a rate milestone's rate is above the rate of the nearest earlier rate
+ *   milestone, a cap milestone's cap above the cap of the nearest earlier cap milestone (else ALP09 with
+ *   `reason: 'not-increasing'`). 2 % at 1,000 then 2 % at 2,000 is refused.
+ * - Rate and cap are also read together, by what they pay: reaching a milestone pays at least what the
+ *   milestone before it paid a cent below its target spend (else ALP09 with `pays` and `paidBelow`): 5 %
+ *   from 2,500 then a 200 cap from 5,000 would pay 250.00 at 4,999.99 and 200 at 5,000. With the payout
+ *   constant on a cap milestone and growing with spend on a rate milestone, the payout never decreases as
+ *   spend grows.
+ * Rates are fractions (0.025 is 2.5 %). Answers every offending milestone (one issue each): the ALP10
+ * ones, or when the targets are in order, the ALP09 ones.
  */
 export function milestoneOrderIssues(milestones: readonly MilestoneValues[]): MilestoneOrderIssue[] {
   const issues: MilestoneOrderIssue[] = [];
@@ -218,13 +238,30 @@ export function milestoneOrderIssues(milestones: readonly MilestoneValues[]): Mi
   }
   if (issues.length) return issues;
   const asMilestone = (m: MilestoneValues, i: number): Milestone => ({ number: i + 1, amount: m.amount, rate: m.rate, cap: m.cap });
+  /** A rate in millionths (6 decimals, as stored) or a cap in cents: compared without binary noise. */
+  const valueOf = (m: MilestoneValues) => (m.rate !== null ? BigInt(Math.round(m.rate * 1_000_000)) : toCents(m.cap ?? 0));
   for (let i = 1; i < milestones.length; i++) {
-    const m = asMilestone(milestones[i]!, i);
+    const cur = milestones[i]!;
+    const field = cur.rate === null ? 'cap' : 'rate';
+    let j = i - 1;
+    while (j >= 0 && (milestones[j]!.rate === null) !== (cur.rate === null)) j--;
+    if (j >= 0 && !(valueOf(cur) > valueOf(milestones[j]!))) {
+      const prev = milestones[j]!;
+      issues.push({
+        code: TemplateCode.InvalidRateOrCap,
+        index: i,
+        field,
+        reason: 'not-increasing',
+        previousIndex: j,
+        previous: (field === 'rate' ? prev.rate : prev.cap) ?? 0,
+      });
+      continue;
+    }
+    const m = asMilestone(cur, i);
     const below = fromCents(toCents(m.amount) - 1n);
     const pays = milestonePayout(m, m.amount);
     const paidBelow = milestonePayout(asMilestone(milestones[i - 1]!, i - 1), below);
-    if (toCents(pays) < toCents(paidBelow))
-      issues.push({ code: TemplateCode.InvalidRateOrCap, index: i, field: m.rate === null ? 'cap' : 'rate', pays, paidBelow });
+    if (toCents(pays) < toCents(paidBelow)) issues.push({ code: TemplateCode.InvalidRateOrCap, index: i, field, pays, paidBelow });
   }
   return issues;
 }

@@ -129,7 +129,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
   };
 
   // ALP09 on a row says why: what that milestone pays against what the one before paid just below its
-  // target, or a cap above its own target spend.
+  // target, a cap above its own target spend, or a rate or cap not above the earlier one of its kind.
   const currency = Number(useWatch({ control, name: 'currencyConfig' }) || 0);
   const milestoneText = (message: string | undefined, label: string) => {
     const { key, params } = parseMsg(message ?? '');
@@ -139,6 +139,11 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
         paidBelow: formats.money(Number(params.paidBelow), currency),
       });
     if (key === TemplateCode.InvalidRateOrCap && params.reason === 'cap-above-target') return t('template.cap-above-target');
+    if (key === TemplateCode.InvalidRateOrCap && params.reason === 'not-increasing')
+      return t(params.kind === 'cap' ? 'template.cap-not-increasing' : 'template.rate-not-increasing', {
+        n: params.previousMilestone,
+        previous: params.kind === 'cap' ? formats.money(Number(params.previous), currency) : formats.rate(Number(params.previous)),
+      });
     return text(message, label);
   };
 
