@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { ENROLMENT_MAX_YEARS_DEFAULT, ENROLMENT_MAX_YEARS_LIMIT } from '@fc/contract/loyalty';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -53,6 +54,8 @@ const envSchema = z.object({
   // Sign-in of customers and dealers answers message 207 (programme unavailable) while this is false;
   // corporate staff, who run the programme, still sign in (docs/decisions/0100-programme-unavailable.md).
   PROGRAMME_AVAILABLE: bool.default(true),
+  // How far ahead a loyalty enrolment or expiration date may be, in years from today (docs/decisions/0342).
+  LOYALTY_ENROLMENT_MAX_YEARS: z.coerce.number().int().min(1).max(ENROLMENT_MAX_YEARS_LIMIT).default(ENROLMENT_MAX_YEARS_DEFAULT),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce

@@ -40,6 +40,7 @@ export const TEST_CONFIG = {
   fiscalYearStartMonth: 10,
   showCredit: false,
   dateInputFormat: 'YYYYMMDD',
+  enrolmentMaxYears: 5,
 } satisfies AppConfig;
 
 export function testUser(over: Partial<CurrentUser> = {}): CurrentUser {

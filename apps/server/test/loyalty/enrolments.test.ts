@@ -142,6 +142,13 @@ describe('POST /fc-common-api/loyalty/custs_add', () => {
     res = await enrol(t.app, corp, 10004, usd2, day(10), day(5));
     expect(codes(res.body)).toEqual(['expiration-after-enrolment']);
     expect(pointerOf(res.body, 'expiration-after-enrolment')).toBe('/fc_loyalty_cust/end_date');
+    // 12/31/9999 is refused: no date more than LOYALTY_ENROLMENT_MAX_YEARS (default 5) years ahead.
+    res = await enrol(t.app, corp, 10004, usd2, day(), '99991231');
+    expect(res.status).toBe(400);
+    expect(codes(res.body)).toEqual(['date-too-far']);
+    expect(pointerOf(res.body, 'date-too-far')).toBe('/fc_loyalty_cust/end_date');
+    res = await enrol(t.app, corp, 10004, usd2, '99991230', '99991231');
+    expect(codes(res.body)).toEqual(['date-too-far', 'date-too-far']);
     // The expiration date may be today.
     res = await enrol(t.app, corp, 10004, usd2, day(-1), day(0));
     expect(res.status, JSON.stringify(res.body)).toBe(200);

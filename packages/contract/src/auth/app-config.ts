@@ -24,6 +24,8 @@ export interface AppConfig {
   fiscalYearStartMonth: number;
   showCredit: boolean;
   dateInputFormat: 'YYYYMMDD';
+  /** How far ahead a loyalty enrolment or expiration date may be, in years (docs/decisions/0342). */
+  enrolmentMaxYears: number;
 }
 
 /** The values of a configured link's placeholders; without `type`, `{type}` is left for later. */

@@ -6,6 +6,7 @@ import {
   duplicateCodes,
   enrolmentDateIssues,
   enrolmentFormSchema,
+  latestEnrolmentDate,
   fractionToPercent,
   itemCodesAddBodySchema,
   itemCodesFormSchema,
@@ -43,6 +44,19 @@ describe('enrolment form (document 3 section 5)', () => {
       ['endDate', 'expiration-after-enrolment'],
     ]);
     expect(schema.safeParse({ ...base, startDate: '01/01/2026', endDate: '11/22/2026' }).success).toBe(true);
+  });
+  it('no date more than the configured years ahead: 12/31/9999 is refused with the number of years (date-too-far)', () => {
+    expect(issues(schema.safeParse({ ...base, startDate: '11/22/2026', endDate: '12/31/9999' }))).toEqual([
+      ['endDate', 'date-too-far|years=5'],
+    ]);
+    expect(issues(enrolmentFormSchema('20261122', 2).safeParse({ ...base, startDate: '11/23/2028', endDate: '11/23/2028' }))).toEqual([
+      ['startDate', 'date-too-far|years=2'],
+      ['endDate', 'date-too-far|years=2'],
+    ]);
+    expect(enrolmentFormSchema('20261122', 2).safeParse({ ...base, startDate: '11/22/2028', endDate: '11/22/2028' }).success).toBe(true);
+    expect(enrolmentDateIssues('20261122', '99991231', '20261122')).toEqual([{ field: 'end_date', code: 'date-too-far' }]);
+    // February 29 plus a year that has none: the 28th.
+    expect(latestEnrolmentDate('20280229', 1)).toBe('20290228');
   });
   it('the server rule gives the same answers on YYYYMMDD', () => {
     expect(enrolmentDateIssues('20260101', '20261121', '20261122')).toEqual([{ field: 'end_date', code: 'past-date' }]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../core/list-query';
-import { mmddyyyyToYyyymmdd, msg, yyyymmdd } from '../core/validation';
+import { isRealDate, mmddyyyyToYyyymmdd, msg, yyyymmdd } from '../core/validation';
 import { EnrolmentStatus } from './engine';
 
 /**
@@ -13,6 +13,8 @@ export const EnrolmentCode = {
   PastDate: 'past-date',
   /** The expiration date is before the enrolment date. */
   ExpirationBeforeEnrolment: 'expiration-after-enrolment',
+  /** A date later than today plus the configured number of years (docs/decisions/0342). */
+  TooFar: 'date-too-far',
   CustomerInactive: 'customer-inactive',
   CustomerNotFound: 'customer-not-found',
   ProgramNotOffered: 'program-not-offered',
@@ -54,15 +56,44 @@ export type CustsAddBody = z.input<typeof custsAddBodySchema>;
 export const custsDelBodySchema = z.strictObject({ cust_loyalty_program_seq: positiveInt('cust_loyalty_program_seq') });
 
 /**
- * The date rules of document 3 section 5 on YYYYMMDD values: the expiration date is not before today and
- * not before the enrolment date. `today` is the caller's calendar day.
+ * How far ahead an enrolment or expiration date may be, in years from today (docs/decisions/0342): the
+ * specification gives no upper bound, and 12/31/9999 was accepted and shown on the customer's card. The
+ * server's LOYALTY_ENROLMENT_MAX_YEARS sets it and the app config gives it to the browser's form.
  */
-export function enrolmentDateIssues(startDate: string, endDate: string, today: string): { field: 'end_date'; code: string }[] {
-  const issues: { field: 'end_date'; code: string }[] = [];
+export const ENROLMENT_MAX_YEARS_DEFAULT = 5;
+export const ENROLMENT_MAX_YEARS_LIMIT = 50;
+
+/** The latest date allowed (YYYYMMDD): the same day `years` years after `today` (February 29 becomes the 28th). */
+export function latestEnrolmentDate(today: string, years: number): string {
+  const same = `${Number(today.slice(0, 4)) + years}${today.slice(4)}`;
+  return isRealDate(same) ? same : `${same.slice(0, 6)}28`;
+}
+
+export type EnrolmentDateIssue = { field: 'start_date' | 'end_date'; code: string };
+
+/**
+ * The date rules of document 3 section 5 on YYYYMMDD values: the expiration date is not before today and
+ * not before the enrolment date; neither date is later than `maxYears` years from today. `today` is the
+ * caller's calendar day.
+ */
+export function enrolmentDateIssues(
+  startDate: string,
+  endDate: string,
+  today: string,
+  maxYears: number = ENROLMENT_MAX_YEARS_DEFAULT,
+): EnrolmentDateIssue[] {
+  const issues: EnrolmentDateIssue[] = [];
+  const latest = latestEnrolmentDate(today, maxYears);
+  if (startDate > latest) issues.push({ field: 'start_date', code: EnrolmentCode.TooFar });
   if (endDate < today) issues.push({ field: 'end_date', code: EnrolmentCode.PastDate });
+  else if (endDate > latest) issues.push({ field: 'end_date', code: EnrolmentCode.TooFar });
   else if (endDate < startDate) issues.push({ field: 'end_date', code: EnrolmentCode.ExpirationBeforeEnrolment });
   return issues;
 }
+
+/** The message of an issue: date-too-far carries the number of years. */
+export const enrolmentDateMessage = (code: string, maxYears: number) =>
+  code === EnrolmentCode.TooFar ? msg(code, { years: maxYears }) : code;
 
 /** The status a new enrolment starts in: Pre Enrolled until its enrolment date, then Enrolled. */
 export function initialEnrolmentStatus(startDate: string, today: string): EnrolmentStatus {
@@ -79,8 +110,8 @@ const typedDate = z
   .min(1, { error: msg('required'), abort: true })
   .refine((v) => mmddyyyyToYyyymmdd(v) !== undefined, { error: msg('date-format', { format: DATE_INPUT_FORMAT }), abort: true });
 
-/** `today` as YYYYMMDD; the form passes the user's day. */
-export function enrolmentFormSchema(today: string) {
+/** `today` as YYYYMMDD; the form passes the user's day and the configured `maxYears` (app config). */
+export function enrolmentFormSchema(today: string, maxYears: number = ENROLMENT_MAX_YEARS_DEFAULT) {
   return z
     .object({
       custNo: z.string().min(1, { error: msg('required') }),
@@ -93,7 +124,15 @@ export function enrolmentFormSchema(today: string) {
       const start = mmddyyyyToYyyymmdd(f.startDate);
       const end = mmddyyyyToYyyymmdd(f.endDate);
       if (!start || !end) return;
-      for (const issue of enrolmentDateIssues(start, end, today)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: issue.code });
+      for (const issue of enrolmentDateIssues(start, end, today, maxYears)) {
+        // Past-date is already on the expiration date (above).
+        if (issue.code === EnrolmentCode.PastDate) continue;
+        ctx.addIssue({
+          code: 'custom',
+          path: [issue.field === 'start_date' ? 'startDate' : 'endDate'],
+          message: enrolmentDateMessage(issue.code, maxYears),
+        });
+      }
     });
 }
 export type EnrolmentForm = z.input<ReturnType<typeof enrolmentFormSchema>>;

@@ -50,6 +50,7 @@ export function appConfig(ctx: AppContext): AppConfig {
     fiscalYearStartMonth: 10,
     showCredit: false,
     dateInputFormat: 'YYYYMMDD',
+    enrolmentMaxYears: c.LOYALTY_ENROLMENT_MAX_YEARS,
   };
 }
 

@@ -221,7 +221,8 @@ const field = (name: string) => `fc_loyalty_cust.${name}`;
 export async function addEnrolment(ctx: AppContext, req: FastifyRequest, body: CustsAddBody) {
   const c = body.fc_loyalty_cust;
   const asOf = today();
-  const dateIssues = enrolmentDateIssues(c.start_date, c.end_date, todayCompact(asOf));
+  const maxYears = ctx.config.LOYALTY_ENROLMENT_MAX_YEARS;
+  const dateIssues = enrolmentDateIssues(c.start_date, c.end_date, todayCompact(asOf), maxYears);
   if (dateIssues.length) {
     throw validationErrors(
       dateIssues.map((i) => ({
@@ -230,7 +231,9 @@ export async function addEnrolment(ctx: AppContext, req: FastifyRequest, body: C
         detail:
           i.code === EnrolmentCode.PastDate
             ? 'The expiration date cannot be in the past.'
-            : 'The expiration date must not be before the enrolment date.',
+            : i.code === EnrolmentCode.TooFar
+              ? `The ${i.field === 'start_date' ? 'enrolment' : 'expiration'} date cannot be more than ${maxYears} years from today.`
+              : 'The expiration date must not be before the enrolment date.',
       })),
     );
   }

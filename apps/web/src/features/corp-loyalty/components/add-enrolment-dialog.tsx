@@ -22,7 +22,16 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { camelCase, todayYyyymmdd } from '@fc/contract';
-import { enrolmentFormSchema, enrolmentFormToBody, isActiveCustomer, type CustomerOption, type EnrolmentForm } from '@fc/contract/loyalty';
+import {
+  ENROLMENT_MAX_YEARS_DEFAULT,
+  enrolmentDateMessage,
+  enrolmentFormSchema,
+  enrolmentFormToBody,
+  isActiveCustomer,
+  type CustomerOption,
+  type EnrolmentForm,
+} from '@fc/contract/loyalty';
+import { useAppConfig } from '@/lib/session/app-config';
 import { ApiError } from '@/lib/api-client';
 import { useToast } from '@/components/toast';
 import { useAddEnrolment } from '../api/add-enrolment';
@@ -49,7 +58,9 @@ export function AddEnrolmentDialog({ open, onClose }: { open: boolean; onClose()
   const add = useAddEnrolment();
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
   const [search, setSearch] = useState('');
-  const schema = useMemo(() => enrolmentFormSchema(todayYyyymmdd()), []);
+  // How far ahead the dates may be: the server's setting, served in the app config (decision 0342).
+  const maxYears = useAppConfig().data?.enrolmentMaxYears ?? ENROLMENT_MAX_YEARS_DEFAULT;
+  const schema = useMemo(() => enrolmentFormSchema(todayYyyymmdd(), maxYears), [maxYears]);
   const { control, handleSubmit, reset, setError, setValue } = useForm<EnrolmentForm>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY,
@@ -91,7 +102,8 @@ export function AddEnrolmentDialog({ open, onClose }: { open: boolean; onClose()
         const name = FIELD_OF[field] ?? (camelCase(field) as keyof EnrolmentForm);
         if (name in EMPTY) {
           // The dates' codes have texts of their own; other fields show the server's message.
-          const message = FIELD_OF[field] && isKnownCode(e.code) ? e.code : serverText(e.detail ?? e.title);
+          const message =
+            FIELD_OF[field] && isKnownCode(e.code) ? enrolmentDateMessage(e.code!, maxYears) : serverText(e.detail ?? e.title);
           setError(name, { message }, { shouldFocus: !marked });
           marked = true;
         }
