@@ -196,6 +196,8 @@ describe('add', () => {
     ['AET13', { program: 50 }, '/program'],
     ['AET18', { program: 94 }, '/program'],
     ['AET03', { cust_location: '009' }, '/cust_location'],
+    // Customer 10002 has no subgroup (sub_group_key 0): no location scheme a rate could be kept for.
+    ['AET17', { cust_no: 10002, program: 94, cust_location: '001' }, undefined],
     ['AET04', { tax_rate: 0.12345678 }, '/tax_rate'],
     ['AET15', { effective_date: ymd(-1) }, '/effective_date'],
     ['AET15', { effective_date: ymd(3000), expiry_date: ymd(-1) }, '/expiry_date'],
@@ -239,7 +241,12 @@ describe('add', () => {
 
   it.each([
     [{ cust_no: '10001' }, 'numeric', '/cust_no'],
-    [{ cust_no: undefined }, 'required', '/cust_no'],
+    // A missing field is AET08 (document 2 section 8: "AET08: required"), on that field.
+    [{ cust_no: undefined }, 'AET08', '/cust_no'],
+    [{ program: undefined }, 'AET08', '/program'],
+    [{ cust_location: undefined }, 'AET08', '/cust_location'],
+    [{ tax_rate: undefined }, 'AET08', '/tax_rate'],
+    [{ effective_date: undefined }, 'AET08', '/effective_date'],
     [{ program: 'x' }, 'numeric', '/program'],
     [{ cust_location: '01' }, 'location-format', '/cust_location'],
     [{ cust_location: 'ABC' }, 'location-format', '/cust_location'],
@@ -350,8 +357,8 @@ describe('expire', () => {
   });
 
   it.each([
-    [{ expiry_date: ymd(5) }, 'required', '/cust_tax_rate_seq'],
-    [{ cust_tax_rate_seq: 1 }, 'required', '/expiry_date'],
+    [{ expiry_date: ymd(5) }, 'AET08', '/cust_tax_rate_seq'],
+    [{ cust_tax_rate_seq: 1 }, 'AET08', '/expiry_date'],
     [{ cust_tax_rate_seq: 1, expiry_date: '12/31/2030' }, 'date-format', '/expiry_date'],
     [{ cust_tax_rate_seq: 1.5, expiry_date: ymd(5) }, 'numeric', '/cust_tax_rate_seq'],
   ])('refuses %j with %s', async (body, code, pointer) => {

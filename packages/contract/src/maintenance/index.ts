@@ -99,6 +99,7 @@ export const TaxCode = {
   TaxRate: 'AET04',
   /** Field invalid: effective_date. */
   EffectiveDate: 'AET05',
+  /** A field of the create or expire call is missing (on that field). */
   Required: 'AET08',
   /** Expiry date already in use (the new expiry reaches into another rate of the location). */
   ExpiryInUse: 'AET09',
@@ -111,6 +112,10 @@ export const TaxCode = {
   /** Field invalid: cust_tax_rate_seq (no such rate, or already expired). */
   Seq: 'AET14',
   PastDate: 'AET15',
+  /**
+   * The customer has no subgroup (sub_group_key 0: no card, PO or unit location scheme), so it has no
+   * locations a rate could be kept for (docs/decisions/0343).
+   */
   SubgroupNotFound: 'AET17',
   /** The number and program mapping was not found (the customer is in another programme). */
   ProgramMapping: 'AET18',
@@ -221,14 +226,21 @@ export function taxExpireFormSchema(today = todayYyyymmdd()) {
 }
 export type TaxExpireForm = z.input<ReturnType<typeof taxExpireFormSchema>>;
 
+/**
+ * A field missing from a tax call answers AET08 ("required", document 2 section 8) on that field; the
+ * browser's forms keep their own `required` message (docs/decisions/0343).
+ */
+const missing = (input: unknown) => input === undefined || input === null;
+const REQUIRED = msg(TaxCode.Required);
+
 const wireDate = z
-  .string({ error: msg('required') })
+  .string({ error: (iss) => (missing(iss.input) ? REQUIRED : msg('date-format', { format: 'YYYYMMDD' })) })
   .regex(/^\d{8}$/, { error: msg('date-format', { format: 'YYYYMMDD' }) })
   .refine(isRealDate, { error: msg('date-format', { format: 'YYYYMMDD' }) });
 
 const wireInt = (max: number) =>
   z
-    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? msg('required') : msg('numeric')) })
+    .number({ error: (iss) => (missing(iss.input) ? REQUIRED : msg('numeric')) })
     .int({ error: msg('numeric') })
     .min(0, { error: msg('numeric') })
     .max(max, { error: msg('numeric') });
@@ -237,9 +249,11 @@ const wireInt = (max: number) =>
 export const taxCreateSchema = z.strictObject({
   cust_no: wireInt(99_999),
   program: wireInt(999),
-  cust_location: z.string({ error: msg('required') }).regex(TAX_LOCATION_PATTERN, { error: msg('location-format') }),
+  cust_location: z
+    .string({ error: (iss) => (missing(iss.input) ? REQUIRED : msg('location-format')) })
+    .regex(TAX_LOCATION_PATTERN, { error: msg('location-format') }),
   tax_rate: z
-    .number({ error: (iss) => (iss.input === undefined ? msg('required') : msg('decimal')) })
+    .number({ error: (iss) => (missing(iss.input) ? REQUIRED : msg('decimal')) })
     .min(0, { error: msg('decimal-range', { min: 0, max: 1 }) })
     .max(1, { error: msg('decimal-range', { min: 0, max: 1 }) }),
   effective_date: wireDate,

@@ -87,14 +87,14 @@ async function overlapping(tx: Tx, key: { custNo: number; location: string }, fr
 
 /**
  * Adds a rate for a customer location: an active customer (AET01, AET02) of that programme (AET13,
- * AET18) with that location (AET03), a rate of at most 6 decimals (AET04), dates not in the past
+ * AET18) with a subgroup (AET17) and that location (AET03), a rate of at most 6 decimals (AET04), dates not in the past
  * (AET15), the expiry not before the effective date (AET12), and no overlap with the location's other
  * rates (AET11). The customer row is locked so that two adds for one customer cannot both pass.
  */
 export async function createTaxRate(ctx: AppContext, req: FastifyRequest, input: TaxCreate, today = todayYyyymmdd()) {
   return ctx.db.transaction(async (tx) => {
     const [customer] = await tx
-      .select({ custNo: customers.custNo, program: customers.program, status: customers.status })
+      .select({ custNo: customers.custNo, program: customers.program, status: customers.status, subGroupKey: customers.subGroupKey })
       .from(customers)
       .where(eq(customers.custNo, input.cust_no))
       .for('update');
@@ -104,6 +104,9 @@ export async function createTaxRate(ctx: AppContext, req: FastifyRequest, input:
       throw badRequest(TaxCode.Program, `Program ${input.program} is not a programme of the portal.`, 'program');
     if (customer.program !== input.program)
       throw badRequest(TaxCode.ProgramMapping, `Customer ${input.cust_no} is not in program ${input.program}.`, 'program');
+    // A customer without a subgroup (sub_group_key 0) has no location scheme: no rate per location (AET17).
+    if (customer.subGroupKey === 0)
+      throw badRequest(TaxCode.SubgroupNotFound, `Customer ${input.cust_no} has no subgroup, so no location to keep a tax rate for.`);
     const [location] = await tx
       .select({ id: customerLocations.id })
       .from(customerLocations)
