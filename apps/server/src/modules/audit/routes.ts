@@ -4,6 +4,7 @@ import { redactAudit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { sendCopiedCsv } from '../../http/csv';
 import { resource, sendData, sendList } from '../../http/jsonapi';
+import { clampedPage } from '../../http/list';
 import { auditCsvColumns, auditCsvFrom, auditFacets, listAudit } from './service';
 
 export const auditRoutes =
@@ -13,12 +14,12 @@ export const auditRoutes =
       '/fc-common-api/audit',
       { config: { access: 'corporate' }, schema: { querystring: auditListQuerySchema } },
       async (req, reply) => {
-        const { rows, total } = await listAudit(ctx, req.query);
+        const { rows, total, page } = await clampedPage(req.query.page, (page) => listAudit(ctx, { ...req.query, page }));
         return sendList(reply, {
           url: req.url,
           type: 'audit',
           total,
-          page: req.query.page,
+          page,
           // Records written before a field was redacted are redacted on the way out too.
           rows: rows.map(({ id, before, after, ...r }) => ({
             id,

@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
 import { createAccountRequest, listAccountRequests, setAccountRequestStatus } from './account-requests';
 import { purchasingRequirements } from './purchase-requirements';
+import { clampedPage } from '../../http/list';
 import { createCustomer, customerDetails, listCustomers, optionGroups } from './service';
 
 /** The specification's wire names: cust-no, address-1 (a hyphen before a trailing number too). */
@@ -80,12 +81,12 @@ export const customersRoutes =
       '/fc-common-api/users/account_requests',
       { config: { access: 'corporate' }, schema: { querystring: accountRequestListQuerySchema } },
       async (req, reply) => {
-        const { rows, total } = await listAccountRequests(ctx, req.query);
+        const { rows, total, page } = await clampedPage(req.query.page, (page) => listAccountRequests(ctx, { ...req.query, page }));
         return sendList(reply, {
           url: req.url,
           type: 'account-requests',
           total,
-          page: req.query.page,
+          page,
           rows: rows.map(({ id, ...r }) => ({ id, attributes: r })),
         });
       },
@@ -143,12 +144,12 @@ export const customersRoutes =
       '/framework/customers',
       { config: { access: 'corporate' }, schema: { querystring: customerListQuerySchema } },
       async (req, reply) => {
-        const { rows, total } = await listCustomers(ctx, req.query);
+        const { rows, total, page } = await clampedPage(req.query.page, (page) => listCustomers(ctx, { ...req.query, page }));
         return sendList(reply, {
           url: req.url,
           type: 'customers',
           total,
-          page: req.query.page,
+          page,
           rows: rows.map((r) => ({ id: r.custNo, attributes: r })),
         });
       },

@@ -62,6 +62,7 @@ import {
   updateItemCode,
   type ItemCodeSqlRow,
 } from './item-codes';
+import { clampedPage } from '../../http/list';
 import {
   addTemplate,
   deactivateTemplate,
@@ -95,13 +96,13 @@ export const loyaltyRoutes =
     // Enrolments (customers tab)
 
     app.get('/fc-common-api/loyalty-custs', { config: VIEW, schema: { querystring: enrolmentListQuerySchema } }, async (req, reply) => {
-      const { rows, total } = await listEnrolments(ctx.db, req.query);
+      const { rows, total, page } = await clampedPage(req.query.page, (page) => listEnrolments(ctx.db, { ...req.query, page }));
       return sendList(reply, {
         url: req.url,
         type: 'loyalty-custs',
         rows: rows.map((r) => ({ id: r.custLoyaltyProgramSeq, attributes: r })),
         total,
-        page: req.query.page,
+        page,
       });
     });
 
@@ -119,13 +120,13 @@ export const loyaltyRoutes =
       '/fc-common-api/loyalty-customer-options',
       { config: VIEW, schema: { querystring: customerOptionsQuerySchema } },
       async (req, reply) => {
-        const { rows, total } = await listCustomerOptions(ctx.db, req.query);
+        const { rows, total, page } = await clampedPage(req.query.page, (page) => listCustomerOptions(ctx.db, { ...req.query, page }));
         return sendList(reply, {
           url: req.url,
           type: 'loyalty-customer-options',
           rows: rows.map((r) => ({ id: r.value, attributes: r })),
           total,
-          page: req.query.page,
+          page,
         });
       },
     );
@@ -156,13 +157,13 @@ export const loyaltyRoutes =
     // Programme templates (programs tab)
 
     app.get('/fc-common-api/loyalty-programs', { config: VIEW, schema: { querystring: templateListQuerySchema } }, async (req, reply) => {
-      const { rows, total } = await listTemplates(ctx.db, req.query);
+      const { rows, total, page } = await clampedPage(req.query.page, (page) => listTemplates(ctx.db, { ...req.query, page }));
       return sendList(reply, {
         url: req.url,
         type: 'loyalty-programs',
         rows: rows.map((r) => ({ id: r.loyaltyProgramSeq, attributes: r })),
         total,
-        page: req.query.page,
+        page,
       });
     });
 
@@ -216,13 +217,13 @@ export const loyaltyRoutes =
     // Bundles (bundles tab and bundle detail)
 
     app.get('/fc-common-api/loyalty-bundles', { config: VIEW, schema: { querystring: bundleListQuerySchema } }, async (req, reply) => {
-      const { rows, total } = await listBundles(ctx.db, req.query);
+      const { rows, total, page } = await clampedPage(req.query.page, (page) => listBundles(ctx.db, { ...req.query, page }));
       return sendList(reply, {
         url: req.url,
         type: 'loyalty-bundles',
         rows: rows.map((r) => ({ id: r.bundleId, attributes: r })),
         total,
-        page: req.query.page,
+        page,
       });
     });
 
@@ -278,13 +279,13 @@ export const loyaltyRoutes =
       const bundleSeq = req.query.filters.bundle_seq;
       if (!bundleSeq) throw badRequest('required', 'filter[bundle_seq] is required', 'filter[bundle_seq]');
       await findBundle(ctx.db, bundleSeq);
-      const { rows, total } = await listItemCodes(ctx.db, bundleSeq, req.query);
+      const { rows, total, page } = await clampedPage(req.query.page, (page) => listItemCodes(ctx.db, bundleSeq, { ...req.query, page }));
       return sendList(reply, {
         url: req.url,
         type: 'loyalty-item-codes',
         rows: rows.map((r) => ({ id: r.itemCodeSeq, attributes: r })),
         total,
-        page: req.query.page,
+        page,
       });
     });
 

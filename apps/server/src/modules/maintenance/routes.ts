@@ -25,6 +25,7 @@ import { scanContent } from './content-scan';
 import { listCoreParts } from './core-service';
 import { allMappings, createMapping, findMapping, removeMapping } from './parts-service';
 import { createTaxRate, expireTaxRate, listTaxRates } from './tax-service';
+import { clampedPage } from '../../http/list';
 import { coreUploadTemplate, XLSM_CONTENT_TYPE } from './template';
 
 /** Largest core upload: a core file is a list of customer parts, far below the portal's general limit. */
@@ -85,12 +86,12 @@ export const maintenanceRoutes =
       '/fc-common-api/cust/tax/estes',
       { config: { access: 'taxView' }, schema: { querystring: taxListQuerySchema } },
       async (req, reply) => {
-        const { rows, total } = await listTaxRates(ctx.db, req.query);
+        const { rows, total, page } = await clampedPage(req.query.page, (page) => listTaxRates(ctx.db, { ...req.query, page }));
         return sendList(reply, {
           url: req.url,
           type: 'tax-rates',
           total,
-          page: req.query.page,
+          page,
           rows: rows.map((r) => ({
             id: r.seq,
             attributes: {
@@ -133,12 +134,12 @@ export const maintenanceRoutes =
       '/fc-common-api/fc-core-maintainance',
       { config: { access: 'coreView' }, schema: { querystring: coreListQuerySchema } },
       async (req, reply) => {
-        const { rows, total } = await listCoreParts(ctx.db, req.query);
+        const { rows, total, page } = await clampedPage(req.query.page, (page) => listCoreParts(ctx.db, { ...req.query, page }));
         return sendList(reply, {
           url: req.url,
           type: 'core-parts',
           total,
-          page: req.query.page,
+          page,
           rows: rows.map(({ id, ...attributes }) => ({ id, attributes })),
         });
       },
