@@ -259,12 +259,14 @@ export function enrolmentFigures(e: EnrolmentInput, asOf: string): EnrolmentFigu
   const status = effectiveStatus(e.status, e.startDate, e.endDate, asOf);
   const current = currentMilestone(e.milestones, e.spend);
   const payout = payoutForStatus(status, payoutFor(e.milestones, e.spend), e.finalPayout ?? null);
+  // An Unenrolled or Not Reconciled enrolment earns at no rate: no current rate or cap (decision 0345).
+  const earning = status !== EnrolmentStatus.Unenrolled && status !== EnrolmentStatus.NotReconciled;
   return {
     status,
     currentSpend: e.spend,
     currentMilestone: current,
-    currentMilestoneRate: current?.rate ?? null,
-    currentMilestoneCap: current?.cap ?? null,
+    currentMilestoneRate: earning ? (current?.rate ?? null) : null,
+    currentMilestoneCap: earning ? (current?.cap ?? null) : null,
     nextMilestoneAmount: nextMilestone(e.milestones, e.spend)?.amount ?? null,
     spendProgression: spendProgression(e.milestones, e.spend),
     payout,
@@ -281,8 +283,9 @@ export interface TemplateFigures {
 }
 
 /**
- * A template's figures (docs/decisions/0009-loyalty-engine.md): spending and payout summed over its
- * enrolments except Unenrolled ones; active enrollees are the Pre Enrolled and Enrolled ones; the goal is
+ * A template's figures (docs/decisions/0009-loyalty-engine.md): spending summed over its enrolments except
+ * Unenrolled ones; the total payout is the sum of its enrolments' available credit, so Not Reconciled (on
+ * hold) counts 0 there as on its row (decision 0345); active enrollees are the Pre Enrolled and Enrolled ones; the goal is
  * the largest milestone amount for each active enrollee.
  */
 export function templateFigures(milestones: readonly Milestone[], enrolments: readonly EnrolmentInput[], asOf: string): TemplateFigures {
@@ -293,7 +296,7 @@ export function templateFigures(milestones: readonly Milestone[], enrolments: re
     const f = enrolmentFigures({ ...e, milestones }, asOf);
     if (f.status === EnrolmentStatus.Unenrolled) continue;
     spend += toCents(f.currentSpend);
-    payout += toCents(f.payout);
+    payout += toCents(f.availableCredit);
     if (isEnrolled(f.status)) active++;
   }
   return {

@@ -96,8 +96,11 @@ export function enrolmentFiguresSql(asOf: string, where?: SQL): SQL {
         e.current_spend,
         ms.cur_no as current_milestone_no,
         ms.cur_amount as current_milestone_amount,
-        ms.cur_rate as current_milestone_rate,
-        ms.cur_cap as current_milestone_cap,
+        -- An Unenrolled or Not Reconciled enrolment earns at no rate (decision 0345): no current rate or cap.
+        case when e.status in (${EnrolmentStatus.Unenrolled}, ${EnrolmentStatus.NotReconciled}) then null else ms.cur_rate end
+          as current_milestone_rate,
+        case when e.status in (${EnrolmentStatus.Unenrolled}, ${EnrolmentStatus.NotReconciled}) then null else ms.cur_cap end
+          as current_milestone_cap,
         ms.next_amount as next_milestone_amount,
         coalesce(ms.largest, 0) as largest_milestone_amount,
         case when ms.largest > 0
@@ -147,8 +150,8 @@ export function enrolmentBaseSql(asOf: string, where?: SQL): SQL {
 /**
  * One row per template with its figures (docs/decisions/0009-loyalty-engine.md):
  * milestone_count, largest_milestone_amount, total_program_spending, total_payout, active_enrollees,
- * template_goal_spend. `where` narrows the templates (alias `lp`). The same payout as enrolmentFiguresSql's
- * total_payout, with only the lookup it needs: the current milestone of an enrolment whose payout is not
+ * template_goal_spend. `where` narrows the templates (alias `lp`). The total payout is the sum of its
+ * enrolments' available_credit of enrolmentFiguresSql (decision 0345), with only the lookup it needs: the current milestone of an enrolment whose payout is not
  * fixed yet (a closed one has its final payout).
  */
 export function templateFiguresSql(asOf: string, where?: SQL): SQL {
@@ -172,8 +175,10 @@ export function templateFiguresSql(asOf: string, where?: SQL): SQL {
         (count(*) filter (where x.loyalty_program_status in (${EnrolmentStatus.PreEnrolled}, ${EnrolmentStatus.Enrolled})))::int as active_enrollees
       from (
         select e.current_spend, ${effectiveStatusSql('e', asOf)} as loyalty_program_status,
+          -- What each row's available credit counts (decision 0345): Unenrolled (forfeited) and Not
+          -- Reconciled (on hold) count 0, BC Completed its final payout (0), the others their payout.
           case
-            when e.status = ${EnrolmentStatus.Unenrolled} then 0::numeric
+            when e.status in (${EnrolmentStatus.Unenrolled}, ${EnrolmentStatus.NotReconciled}) then 0::numeric
             when ${fixed} then e.final_payout
             else coalesce(cur.payout, 0::numeric) end as payout
         from loyalty_enrolments e
