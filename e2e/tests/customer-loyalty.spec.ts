@@ -33,7 +33,7 @@ test('active tab: running and pre-enrolled cards in active mode, with the explan
   await expect(running.getByTestId('rebate-earned')).toHaveText(/^Rebate earned: \$[\d,]+\.\d\d$/);
   await expect(running.getByLabel('Enrolment date')).toHaveAttribute('readonly', '');
   await expect(running.getByLabel('Expiration date')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
-  await expect(running.getByTestId('spending-label')).toHaveText(/^Spending: \$[\d,]+\.\d\d USD$/);
+  await expect(running.getByTestId('spending-label')).toHaveText(/^Spending: USD\s[\d,]+\.\d\d$/);
   // A synthetic zero milestone, then the template's three; the first one reached.
   const labels = running.getByTestId('milestone-label');
   await expect(labels).toHaveCount(4);
@@ -126,7 +126,7 @@ test('a corporate user views a customer by number; a customer with no running pr
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/cust_no=10002/);
   await expect(page.getByTestId('program-card').first()).toContainText('All Parts CAD');
-  await expect(page.getByTestId('spending-label').first()).toHaveText(/CAD$/);
+  await expect(page.getByTestId('spending-label').first()).toHaveText(/^Spending: CAD\s[\d,]+\.\d\d$/);
   await page.getByLabel('Customer number').fill('10003');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('loyalty-empty')).toHaveText('There is no data to display at this time');

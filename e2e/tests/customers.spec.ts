@@ -86,7 +86,7 @@ test('a corporate user creates a customer with EFT and daily billing and lands o
   await page.getByRole('option', { name: /Lakeside Transport/ }).click();
   await expect(link).toHaveValue('Lakeside Transport');
   await choose(page, 'Product-support price level', 'National');
-  await choose(page, 'All-makes price level', 'National');
+  await choose(page, 'Maintenance price level', 'National');
   await page.getByLabel('Credit limit').fill('25000');
   await choose(page, 'Payment type', 'EFT');
   await expect(page.getByText('EFT payment: all bank fields are required.')).toBeVisible();

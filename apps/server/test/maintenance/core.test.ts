@@ -84,6 +84,18 @@ describe('list', () => {
     expect(row).toMatchObject({ name: 'Maple Haulage Ltd', 'cust-no': 10002, status: 'I', 'file-type': 'coreless' });
   });
 
+  it('seeded Price Verify rows show the price they were verified at; Coreless rows none (decision 0082)', async () => {
+    const c = await t.as('corpview');
+    const rows = attrs(await c.get(LIST, { 'page[size]': 100 }));
+    const seeded = (cust: number, part: string) => rows.find((r) => r['cust-no'] === cust && r['part-no'] === part)!;
+    expect(seeded(10001, '3601520C91')).toMatchObject({ 'file-type': 'price-verify', price: '205.00' });
+    expect(seeded(10004, '3544390C91')).toMatchObject({ 'file-type': 'price-verify', price: '84.50' });
+    expect(seeded(10001, '3544390C91')).toMatchObject({ 'file-type': 'coreless', price: null });
+    const verify = rows.filter((r) => r['file-type'] === 'price-verify');
+    expect(verify.length).toBeGreaterThan(0);
+    expect(verify.every((r) => Number(r.price) > 0)).toBe(true);
+  });
+
   it('filters in SQL: name, cust_no and part_no contain (any case), status equals', async () => {
     const c = await t.as('corpview');
     expect(attrs(await c.get(LIST, { 'filter[name]': 'ACME' })).every((r) => r.name === 'Acme Freight Lines')).toBe(true);

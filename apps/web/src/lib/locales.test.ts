@@ -74,3 +74,19 @@ describe('translations in es and fr', () => {
     });
   });
 });
+
+/**
+ * One word for one thing in each language (issue 17): Spanish says "fidelidad" for loyalty everywhere,
+ * never "lealtad"; English says "Maintenance price level" (document 2's name), never "All-makes".
+ */
+describe('one word for one thing', () => {
+  const texts = (lng: string) => Object.values(byLanguage(lng)).flatMap((m) => [...m.values()]);
+  it('es: loyalty is "fidelidad"', () => {
+    expect(texts('es').filter((t) => /lealtad/i.test(t))).toEqual([]);
+    expect(texts('es').filter((t) => /fidelidad/i.test(t)).length).toBeGreaterThan(5);
+  });
+  it('en-us: the all_makes price level is the "Maintenance price level"', () => {
+    expect(texts('en-us').filter((t) => /all-makes|all makes/i.test(t))).toEqual([]);
+    expect(texts('en-us').filter((t) => t.includes('Maintenance price level')).length).toBe(2);
+  });
+});

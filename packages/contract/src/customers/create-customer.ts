@@ -226,8 +226,9 @@ export function payDayOptions(
   if (receivable !== ReceivableType.MultiService) return PAY_DAY_VALUES.map(label);
   if (billCycle === null || billCycle === undefined) return [];
   const set = [...(MULTI_SERVICE_PAY_DAYS[billCycle] ?? [])];
-  if (billCycle === BillCycle.Biweekly && current === 21) set.splice(1, 0, 21);
-  return set.map(label);
+  if (billCycle === BillCycle.Biweekly && current === 21) set.push(21);
+  // In numeric order: 21 comes after 20, not after 7 (issue 17).
+  return set.sort((a, b) => a - b).map(label);
 }
 
 // ---------------------------------------------------------------- enabled and required states

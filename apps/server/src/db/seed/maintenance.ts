@@ -114,9 +114,19 @@ export async function seedMaintenance(tx: Tx) {
         expiryDate: isoDaysFromToday(300),
         status: 'A',
         fileType: 1,
+        // Price Verify rows carry the price they were verified at, at or below the programme price (decision 0082).
+        price: '205.00',
       },
       { custNo: 10002, partNo: 'ALT-12V/160', effectiveDate: isoDaysFromToday(-20), expiryDate: null, status: 'I', fileType: 0 },
-      { custNo: 10004, partNo: '3544390C91', effectiveDate: isoDaysFromToday(-5), expiryDate: null, status: 'A', fileType: 1 },
+      {
+        custNo: 10004,
+        partNo: '3544390C91',
+        effectiveDate: isoDaysFromToday(-5),
+        expiryDate: null,
+        status: 'A',
+        fileType: 1,
+        price: '84.50',
+      },
     ]);
   }
 }

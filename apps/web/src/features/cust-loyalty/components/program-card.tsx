@@ -119,7 +119,7 @@ export function ProgramCard({ program }: { program: CustLoyaltyProgram }) {
         </Stack>
 
         <Typography id={`${id}-spending`} variant="body2" sx={{ mb: 0.5 }} data-testid="spending-label">
-          {t('card.spending', { amount: money(program.currentSpend), currency: currencyCode(program.currency) })}
+          {t('card.spending', { amount: formatMoney(program.currentSpend, program.currency, lang, { code: true }) })}
         </Typography>
         <MilestoneProgress
           milestones={milestones}
