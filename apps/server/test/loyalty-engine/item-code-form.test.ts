@@ -14,6 +14,7 @@ import { buy } from './fixtures';
  * in a transactions file or was stored before codes had one form (the daily recount rewrites it).
  */
 let t: TestApp;
+const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
 let corp: string;
 const program = { include: 0, exclude: 0 };
 
@@ -72,8 +73,23 @@ describe('one item-code form for bundles and purchases', () => {
     expect(await spend(10001)).toEqual({ include: 140, exclude: 7 });
   });
 
+  it('a file sending again a purchase stored before as "8" does not add it twice', async () => {
+    await buy(t.db, 10001, [{ date: iso(day(-1)), itemCode: '8', amount: '50.00', invoice: 'LEGACY-1' }]);
+    const before = await spend(10001);
+    const file = ['cust_no,date,invoice,item_code,amount,currency', `10001,${day(-1)},LEGACY-1,8,50.00,USD`].join('\n');
+    const res = await api(t.app, corp).upload('/fc-common-api/transactions/file', {
+      filename: 'again.csv',
+      content: file,
+      contentType: 'text/csv',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await runJob(t.ctx, transactionFileJob, res.body.data[0].attributes.sequence);
+    const rows = await t.ctx.db.execute(sql`select item_code from transactions where invoice = 'LEGACY-1'`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    expect(await spend(10001)).toEqual(before);
+  });
+
   it('purchases stored before as sent ("8", "ab1") are rewritten and recounted by the daily run', async () => {
-    const iso = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
     await buy(t.db, 10004, [
       { date: iso(day(-3)), itemCode: '8', amount: '200.00' },
       { date: iso(day(-3)), itemCode: 'ab1', amount: '30.00' },

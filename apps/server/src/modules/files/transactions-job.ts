@@ -26,8 +26,12 @@ const mergeSql = (seq: number, json: string) => sql`with input as (
 ),
 known as (
   select i.*, exists (select 1 from customers c where c.cust_no = i.cust_no) as known,
-         (select t.source_file_seq from transactions t
-           where t.cust_no = i.cust_no and t.invoice = i.invoice and t.item_code = i.item_code limit 1) as held_by,
+         -- 0: held by a purchase loaded without a file (the seed, or stored before files were recorded).
+         (select coalesce(t.source_file_seq, 0) from transactions t
+           where t.cust_no = i.cust_no and t.invoice = i.invoice
+             -- A purchase stored before item codes were padded ("8" for "00008", decision 0340) is the same.
+             and (t.item_code = i.item_code or (length(t.item_code) < 5 and lpad(t.item_code, 5, '0') = i.item_code))
+           limit 1) as held_by,
          (i.reverses is null
            or exists (select 1 from transactions t where t.cust_no = i.cust_no and t.invoice = i.reverses and t.amount > 0)
            or exists (select 1 from input j where j.cust_no = i.cust_no and j.invoice = i.reverses and j.amount > 0)) as reversal_ok
