@@ -62,7 +62,7 @@ describe('enrolment dates have an upper bound (issue 17 item 3, decision 0342)',
   it.each([
     ['es', 'no puede superar los 5 años a partir de hoy'],
     ['fr', 'ne peut pas dépasser 5 ans à partir d’aujourd’hui'],
-  ])('%s: the same message', async (lang, text) => {
+  ] as const)('%s: the same message', async (lang, text) => {
     await i18nReady;
     await switchLanguage(lang);
     const dialog = await submitDates(typed(0), '12/31/9999');
