@@ -74,12 +74,12 @@ export const authRoutes =
           return reply.redirect(`${back}?MESSAGE=${MessageCode.SessionCreationFailed}`, 303);
         }
         // The form expects a page, not JSON: a throttled sign-in goes back to the form with a message.
-        if (await throttles.loginRefused(req, body.USERNAME)) return reply.redirect(`${back}?MESSAGE=${THROTTLED_MESSAGE}`, 303);
+        // The attempt is counted before the password is checked (a failure unless it succeeds).
+        const attempt = await throttles.loginAttempt(req, body.USERNAME);
+        if (attempt.refused) return reply.redirect(`${back}?MESSAGE=${THROTTLED_MESSAGE}`, 303);
         const outcome = await login(ctx, req, { type, username: body.USERNAME, password: body.PASSWORD }, throttles.phantomLock);
-        if (!outcome.ok) {
-          await throttles.loginFailed(req, body.USERNAME);
-          return reply.redirect(`${back}?MESSAGE=${outcome.message}`, 303);
-        }
+        if (!outcome.ok) return reply.redirect(`${back}?MESSAGE=${outcome.message}`, 303);
+        await attempt.succeeded();
         reply.setCookie(cookieName, outcome.token, cookieOptions);
         const welcome = welcomeUrl(ctx, outcome.user);
         return reply.redirect(outcome.message ? `${welcome}${welcome.includes('?') ? '&' : '?'}MESSAGE=${outcome.message}` : welcome, 303);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   AccountTypeSlug,
@@ -22,9 +22,32 @@ export type LoginOutcome = { ok: true; token: string; user: UserRow; message?: M
 
 /** The lockout of usernames that have no account (in the database beside real locks: modules/auth/throttle.ts). */
 export interface PhantomLock {
-  locked(req: FastifyRequest, username: string): Promise<boolean>;
-  /** Counts a failure; true when this one reached the lock. */
-  failed(req: FastifyRequest, username: string): Promise<boolean>;
+  /** Counts an attempt before any check: the count with it, or undefined when the username is locked (nothing counted). */
+  attempt(req: FastifyRequest, username: string): Promise<number | undefined>;
+  /** The attempt that reached the limit failed: the lock lasts LOGIN_LOCK_MINUTES from now. */
+  lock(req: FastifyRequest, username: string): Promise<void>;
+}
+
+/**
+ * Counts a sign-in attempt on the account before its password is checked, in one conditional statement:
+ * admitted only while the account is not locked, and the attempt that reaches LOGIN_LOCK_ATTEMPTS locks it
+ * at once (a right password then unlocks it again). However many attempts arrive together, on one process
+ * or several, at most LOGIN_LOCK_ATTEMPTS passwords are checked per lock window. Answers the count with this
+ * attempt, or undefined when the account is locked.
+ */
+async function countAttempt(ctx: AppContext, userId: number): Promise<number | undefined> {
+  const limit = ctx.config.LOGIN_LOCK_ATTEMPTS;
+  // A lock that ran out starts a new count.
+  const next = sql`case when ${users.lockedUntil} is not null then 1 else ${users.failedLogins} + 1 end`;
+  const [row] = await ctx.db
+    .update(users)
+    .set({
+      failedLogins: next,
+      lockedUntil: sql`case when ${next} >= ${limit} then now() + make_interval(mins => ${ctx.config.LOGIN_LOCK_MINUTES}) else null end`,
+    })
+    .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`))))
+    .returning({ failedLogins: users.failedLogins });
+  return row?.failedLogins;
 }
 
 /** Session languages (document 1 section 1): 0 English US, 1 Spanish, 2 French. */
@@ -68,42 +91,32 @@ export async function login(
   }
   if (!user || user.disabled) {
     // An unknown username "locks" after as many failures as a real one, so message 5 tells no one
-    // that an account exists.
-    if (await phantom?.locked(req, username)) {
+    // that an account exists; its attempts are counted before the (dummy) check as a real account's are.
+    const attempt = phantom ? await phantom.attempt(req, username) : 0;
+    if (attempt === undefined) {
       req.log.info({ event: 'login-locked', reason: 'unknown-user' }, 'sign-in refused: locked');
       return { ok: false, message: MessageCode.AccountLocked };
     }
     await burnVerify(password);
-    const lockNow = (await phantom?.failed(req, username)) ?? false;
+    const lockNow = !!phantom && attempt >= ctx.config.LOGIN_LOCK_ATTEMPTS;
+    if (lockNow) await phantom.lock(req, username);
     req.log.info({ event: 'login-failure', reason: 'unknown-user' }, 'sign-in failed');
     return { ok: false, message: lockNow ? MessageCode.AccountLocked : MessageCode.IncorrectLogin };
   }
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+  let failures: number | undefined;
+  try {
+    failures = await countAttempt(ctx, user.id);
+  } catch (err) {
+    req.log.error({ event: 'login-error', userId: user.id, err }, 'sign-in attempt not recorded');
+    return { ok: false, message: MessageCode.AccountInfoError };
+  }
+  if (failures === undefined) {
     req.log.info({ event: 'login-locked', userId: user.id }, 'sign-in refused: account locked');
     return { ok: false, message: MessageCode.AccountLocked };
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    let failures: number;
-    let lock: boolean;
-    try {
-      // Counted in SQL so that concurrent failures are not lost.
-      const [row] = await ctx.db
-        .update(users)
-        .set({ failedLogins: sql`${users.failedLogins} + 1` })
-        .where(eq(users.id, user.id))
-        .returning({ failedLogins: users.failedLogins });
-      failures = row?.failedLogins ?? user.failedLogins + 1;
-      lock = failures >= ctx.config.LOGIN_LOCK_ATTEMPTS;
-      if (lock) {
-        await ctx.db
-          .update(users)
-          .set({ failedLogins: 0, lockedUntil: new Date(Date.now() + ctx.config.LOGIN_LOCK_MINUTES * 60_000) })
-          .where(eq(users.id, user.id));
-      }
-    } catch (err) {
-      req.log.error({ event: 'login-error', userId: user.id, err }, 'sign-in failure not recorded');
-      return { ok: false, message: MessageCode.AccountInfoError };
-    }
+    // Already counted (and locked, by the attempt that reached the limit) before the check.
+    const lock = failures >= ctx.config.LOGIN_LOCK_ATTEMPTS;
     req.log.info(
       { event: lock ? 'account-locked' : 'login-failure', userId: user.id, failures },
       lock ? 'account locked' : 'sign-in failed',

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { authThrottles } from '../../db/schema/index';
+import type { PhantomLock } from './service';
 
 /** The named message (NAMED_MESSAGES) a throttled sign-in goes back to the form with. */
 export const THROTTLED_MESSAGE = 'too-many-attempts';
@@ -30,6 +31,31 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
  */
 export function throttleStore(source: { db: Db }) {
   const live = (keyHash: string) => and(eq(authThrottles.keyHash, keyHash), gt(authThrottles.expiresAt, sql`now()`));
+  /**
+   * Counts one hit, if the counter is below `limit` (or has run out), in one conditional statement, and
+   * answers the new count and when the counter runs out; undefined when it already stood at `limit` (nothing
+   * counted). Of any number of concurrent calls, from any number of processes, at most `limit` are admitted
+   * in a window. A counter that ran out starts again at 1 for `windowMs`.
+   */
+  async function take(key: string, windowMs: number, limit?: number): Promise<{ hits: number; expiresAt: Date } | undefined> {
+    const expires = sql`now() + make_interval(secs => ${windowMs / 1000})`;
+    const expired = sql`${authThrottles.expiresAt} <= now()`;
+    const rows = await source.db
+      .insert(authThrottles)
+      .values({ keyHash: hashKey(key), hits: 1, expiresAt: expires })
+      .onConflictDoUpdate({
+        target: authThrottles.keyHash,
+        // One statement: concurrent hits from several processes are all counted, and never past the limit.
+        set: {
+          hits: sql`case when ${expired} then 1 else ${authThrottles.hits} + 1 end`,
+          expiresAt: sql`case when ${expired} then excluded.expires_at else ${authThrottles.expiresAt} end`,
+        },
+        ...(limit === undefined ? {} : { setWhere: sql`${expired} or ${authThrottles.hits} < ${limit}` }),
+      })
+      .returning({ hits: authThrottles.hits, expiresAt: authThrottles.expiresAt });
+    if (Math.random() * SWEEP_EVERY < 1) await source.db.delete(authThrottles).where(lt(authThrottles.expiresAt, sql`now()`));
+    return rows[0];
+  }
   return {
     /** The hits of a counter that has not run out; 0 otherwise. */
     async peek(key: string): Promise<number> {
@@ -40,23 +66,17 @@ export function throttleStore(source: { db: Db }) {
         .limit(1);
       return row?.hits ?? 0;
     },
-    /** Counts one hit and answers the count; a counter that ran out starts again at 1 for `windowMs`. */
+    /** Counts one hit and answers the count. */
     async hit(key: string, windowMs: number): Promise<number> {
-      const expires = sql`now() + make_interval(secs => ${windowMs / 1000})`;
-      const rows = await source.db
-        .insert(authThrottles)
-        .values({ keyHash: hashKey(key), hits: 1, expiresAt: expires })
-        .onConflictDoUpdate({
-          target: authThrottles.keyHash,
-          // One statement: concurrent hits from several processes are all counted.
-          set: {
-            hits: sql`case when ${authThrottles.expiresAt} <= now() then 1 else ${authThrottles.hits} + 1 end`,
-            expiresAt: sql`case when ${authThrottles.expiresAt} <= now() then excluded.expires_at else ${authThrottles.expiresAt} end`,
-          },
-        })
-        .returning({ hits: authThrottles.hits });
-      if (Math.random() * SWEEP_EVERY < 1) await source.db.delete(authThrottles).where(lt(authThrottles.expiresAt, sql`now()`));
-      return rows[0]?.hits ?? 1;
+      return (await take(key, windowMs))?.hits ?? 1;
+    },
+    take,
+    /** Takes back one hit of a live counter (a sign-in that succeeded after its attempt was counted). */
+    async giveBack(key: string): Promise<void> {
+      await source.db
+        .update(authThrottles)
+        .set({ hits: sql`greatest(${authThrottles.hits} - 1, 0)` })
+        .where(live(hashKey(key)));
     },
     /** Keeps a counter (as it stands) for `ms` from now: a lock that lasts from the failure that set it. */
     async holdFor(key: string, ms: number): Promise<void> {
@@ -84,44 +104,55 @@ export function createThrottles(ctx: AppContext) {
   const unknownUser = (username: unknown) => `login:unknown:${usernameKey(username)}`;
 
   return {
-    /** True when this sign-in must be refused without looking at the password. */
-    async loginRefused(req: FastifyRequest, username: unknown): Promise<boolean> {
-      let byAddress: boolean;
-      let byUsername: boolean;
+    /**
+     * Counts a sign-in attempt against the address's and the username's limits before anything is checked
+     * (one conditional statement each, so a burst cannot slip past a limit between a read and a write):
+     * refused when either is used up for the minute. An attempt that then succeeds is given back
+     * (`succeeded`): the limits count failures, not people who sign in often.
+     */
+    async loginAttempt(req: FastifyRequest, username: unknown): Promise<{ refused: boolean; succeeded(): Promise<void> }> {
+      const keys: string[] = [];
+      const succeeded = async () => {
+        try {
+          for (const key of keys) await store.giveBack(key);
+        } catch (err) {
+          req.log.error({ event: 'login-throttle-error', err }, 'sign-in throttle not given back');
+        }
+      };
+      let by: 'address' | 'username' | undefined;
       try {
-        byAddress = (await store.peek(loginIp(req))) >= c.LOGIN_FAILURES_PER_ADDRESS;
-        byUsername = !!usernameKey(username) && (await store.peek(loginUser(username))) >= c.LOGIN_FAILURES_PER_USERNAME;
+        if (await store.take(loginIp(req), MINUTE, c.LOGIN_FAILURES_PER_ADDRESS)) keys.push(loginIp(req));
+        else by = 'address';
+        if (!by && usernameKey(username)) {
+          if (await store.take(loginUser(username), MINUTE, c.LOGIN_FAILURES_PER_USERNAME)) keys.push(loginUser(username));
+          else by = 'username';
+        }
       } catch (err) {
         // The database is down: the sign-in that follows cannot succeed either, and says so (215).
-        req.log.error({ event: 'login-throttle-error', err }, 'sign-in throttle not read');
-        return false;
+        req.log.error({ event: 'login-throttle-error', err }, 'sign-in throttle not counted');
+        return { refused: false, succeeded };
       }
-      if (byAddress || byUsername)
-        req.log.warn({ event: 'login-throttled', by: byAddress ? 'address' : 'username' }, 'sign-in refused: too many failures');
-      return byAddress || byUsername;
+      if (by) {
+        // A refused attempt is not one more failure: what it took is given back.
+        await succeeded();
+        req.log.warn({ event: 'login-throttled', by }, 'sign-in refused: too many failures');
+        return { refused: true, succeeded };
+      }
+      return { refused: false, succeeded };
     },
     /**
-     * The lockout of usernames that have no account, alike a real account's (modules/auth/service.ts): locked
-     * after LOGIN_LOCK_ATTEMPTS failures, for LOGIN_LOCK_MINUTES from the failure that locked it.
+     * The lockout of usernames that have no account, alike a real account's (modules/auth/service.ts): at most
+     * LOGIN_LOCK_ATTEMPTS attempts are admitted, counted before the (dummy) password check; the failure that
+     * reaches the limit locks the username for LOGIN_LOCK_MINUTES.
      */
     phantomLock: {
-      locked: async (_req: FastifyRequest, username: string) => (await store.peek(unknownUser(username))) >= c.LOGIN_LOCK_ATTEMPTS,
-      async failed(_req: FastifyRequest, username: string) {
-        const key = unknownUser(username);
-        const hits = await store.hit(key, UNKNOWN_USER_MEMORY);
-        if (hits < c.LOGIN_LOCK_ATTEMPTS) return false;
-        await store.holdFor(key, c.LOGIN_LOCK_MINUTES * MINUTE);
-        return true;
+      async attempt(_req: FastifyRequest, username: string) {
+        return (await store.take(unknownUser(username), UNKNOWN_USER_MEMORY, c.LOGIN_LOCK_ATTEMPTS))?.hits;
       },
-    },
-    async loginFailed(req: FastifyRequest, username: unknown): Promise<void> {
-      try {
-        await store.hit(loginIp(req), MINUTE);
-        if (usernameKey(username)) await store.hit(loginUser(username), MINUTE);
-      } catch (err) {
-        req.log.error({ event: 'login-throttle-error', err }, 'sign-in failure not counted');
-      }
-    },
+      async lock(_req: FastifyRequest, username: string) {
+        await store.holdFor(unknownUser(username), c.LOGIN_LOCK_MINUTES * MINUTE);
+      },
+    } satisfies PhantomLock,
     /** Counts a reset request; throws a 429 when the address or the username has asked too often. */
     async resetRequest(req: FastifyRequest, username: string): Promise<void> {
       const byAddress = (await store.hit(`reset:ip:${req.ip}`, RESET_WINDOW)) > c.RESET_REQUESTS_PER_ADDRESS;
