@@ -13,6 +13,7 @@ import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
 import type { AppContext } from './context';
 import { registerAccess } from './http/access';
 import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/errors';
+import { serializeRequest } from './http/log-redaction';
 import { securityHeaders } from './http/security-headers';
 import { modules } from './modules/index';
 
@@ -54,7 +55,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     reply.headers(headers).header('x-request-id', req.id);
   };
   const app = Fastify({
-    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
+    // Request lines carry the address with its query values and token segments redacted (http/log-redaction.ts).
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance.child({}, { serializers: { req: serializeRequest } }) }
+      : { logger: false }),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: trustProxy(ctx.config.TRUST_PROXY),
