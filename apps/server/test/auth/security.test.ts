@@ -361,7 +361,11 @@ describe('profile (the e-mail address reset links go to)', () => {
     const cookie = await loginAs(t.app, 'profiler', 'cust', 'Right2026');
     const got = await api(t.app, cookie).get('/fc-common-api/users/profile');
     expect(got.body.data[0].attributes).toMatchObject({ username: 'profiler', email: 'profiler@example.com', language: 0 });
-    const saved = await api(t.app, cookie).post('/fc-common-api/users/profile', { email: ' new@example.org ', language: 2 });
+    const saved = await api(t.app, cookie).post('/fc-common-api/users/profile', {
+      email: ' new@example.org ',
+      language: 2,
+      currentPassword: 'Right2026',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data[0].attributes).toMatchObject({ status: 'success', email: 'new@example.org', language: 2 });
     const rows = await t.database.query<{ before: { email: string }; after: { email: string } }>(

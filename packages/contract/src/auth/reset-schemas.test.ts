@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { passwordUpdateFormSchema, profileUpdateSchema, RESET_TOKEN_PATTERN, resetPasswordSchema, resetRequestSchema } from './schemas';
+import {
+  passwordUpdateFormSchema,
+  profileFormSchema,
+  profileUpdateSchema,
+  RESET_TOKEN_PATTERN,
+  resetPasswordSchema,
+  resetRequestSchema,
+} from './schemas';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.success ? null : { message: r.error!.issues[0]!.message, path: r.error!.issues[0]!.path.join('.') };
@@ -64,5 +71,21 @@ describe('profile', () => {
     expect(firstMessage(profileUpdateSchema.safeParse({ email: 'nope', language: 0 }))).toEqual({ message: 'email', path: 'email' });
     expect(profileUpdateSchema.safeParse({ email: 'a@example.com', language: 3 }).success).toBe(false);
     expect(profileUpdateSchema.safeParse({ email: 'a@example.com', language: 0, isAdmin: true }).success).toBe(false);
+  });
+});
+
+describe('profile form: a new recovery address needs the current password', () => {
+  const form = profileFormSchema('me@example.com');
+  it('asks for the current password only when the address changes', () => {
+    expect(form.safeParse({ email: 'me@example.com', language: 2 }).success).toBe(true);
+    expect(firstMessage(form.safeParse({ email: 'other@example.com', language: 0 }))).toEqual({
+      message: 'required|field=currentPassword',
+      path: 'currentPassword',
+    });
+    expect(form.safeParse({ email: 'other@example.com', language: 0, currentPassword: 'Right2026' }).success).toBe(true);
+  });
+
+  it('a first address (none saved) needs it too', () => {
+    expect(profileFormSchema(null).safeParse({ email: 'new@example.com', language: 0 }).success).toBe(false);
   });
 });

@@ -88,8 +88,31 @@ export const profileUpdateSchema = z.strictObject({
     .max(EMAIL_MAX, { error: msg('maxLength', { field: 'email', max: EMAIL_MAX }) })
     .pipe(z.email({ error: msg('email') })),
   language: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: msg('required', { field: 'language' }) }),
+  /**
+   * The user's current password: required when the e-mail address changes (emailChangeNeedsPassword), so
+   * that a session left open on a shared computer is not enough to move where reset links go.
+   */
+  currentPassword: z
+    .string()
+    .max(PASSWORD_INPUT_MAX, { error: msg('maxLength', { field: 'currentPassword', max: PASSWORD_INPUT_MAX }) })
+    .optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** True when saving `next` moves the address reset links go to (any change, case included, after trimming). */
+export function emailChangeNeedsPassword(savedEmail: string | null | undefined, nextEmail: string): boolean {
+  return (savedEmail ?? '').trim() !== nextEmail.trim();
+}
+
+/**
+ * The profile form's schema for a user whose saved address is `savedEmail`: the server checks the same rule
+ * (modules/auth/profile.ts) against the address it has stored.
+ */
+export const profileFormSchema = (savedEmail: string | null | undefined) =>
+  profileUpdateSchema.superRefine((v, ctx) => {
+    if (emailChangeNeedsPassword(savedEmail, v.email) && !v.currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: msg('required', { field: 'currentPassword' }) });
+  });
 
 /** The current user of GET /fc-common-api/users/current, as the web app reads it (camelCase). */
 export interface CurrentUser {

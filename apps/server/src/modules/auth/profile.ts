@@ -1,10 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ProfileUpdate } from '@fc/contract';
+import { emailChangeNeedsPassword, MessageCode, type ProfileUpdate } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/index';
 import { audit } from '../../audit/audit';
 import { principalOf } from '../../http/access';
+import { AppError } from '../../http/errors';
+import { emailChangedNotice } from '../../mail/account-notices';
+import { verifyPassword } from './passwords';
+import { countAttempt } from './service';
 
 /** The signed-in user's own profile: who they are, where reset links go, and the language. */
 export async function getProfile(ctx: AppContext, userId: number) {
@@ -22,9 +26,43 @@ export async function getProfile(ctx: AppContext, userId: number) {
   return row;
 }
 
+/**
+ * A new recovery address needs the current password, checked as a sign-in's is: counted before the check
+ * against the account's lockout (so a session cannot be used to guess it), and a right one clears the count.
+ */
+async function proveCurrentPassword(ctx: AppContext, req: FastifyRequest, userId: number, password: string | undefined) {
+  if (!password)
+    throw new AppError(
+      400,
+      'required|field=currentPassword',
+      'Enter your current password to change the e-mail address.',
+      'currentPassword',
+    );
+  const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  const attempt = await countAttempt(ctx, userId);
+  if (attempt === undefined) {
+    req.log.info({ event: 'profile-email-refused', reason: 'locked', userId }, 'e-mail change refused: account locked');
+    throw new AppError(400, 'current-password-locked', 'Too many wrong passwords; try again later.', 'currentPassword');
+  }
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    req.log.info({ event: 'profile-email-refused', reason: 'wrong-password', userId, failures: attempt }, 'e-mail change refused');
+    throw new AppError(400, 'current-password', 'The current password is not correct.', 'currentPassword');
+  }
+  await ctx.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
 export async function updateProfile(ctx: AppContext, req: FastifyRequest, input: ProfileUpdate) {
   const p = principalOf(req);
-  return ctx.db.transaction(async (tx) => {
+  const [stored] = await ctx.db
+    .select({ email: users.email, username: users.username, fullName: users.fullName, language: users.language })
+    .from(users)
+    .where(eq(users.id, p.userId))
+    .limit(1);
+  if (!stored) throw new AppError(401, MessageCode.LoginRequired, 'Sign in to use this page.');
+  const moving = emailChangeNeedsPassword(stored.email, input.email);
+  if (moving) await proveCurrentPassword(ctx, req, p.userId, input.currentPassword);
+  const changedAt = new Date();
+  const saved = await ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ email: users.email, language: users.language })
       .from(users)
@@ -41,6 +79,21 @@ export async function updateProfile(ctx: AppContext, req: FastifyRequest, input:
       before,
       after: { email: input.email, language: input.language },
     });
-    return { email: input.email, language: input.language };
+    return { email: input.email, language: input.language, before };
   });
+  // The old address hears of the change, with the time and how to report it, in the language the account had
+  // (a change of language in the same save does not choose the language of its own notice).
+  const oldEmail = saved.before?.email;
+  if (moving && oldEmail && oldEmail !== input.email) {
+    try {
+      await ctx.mailer.send(emailChangedNotice(ctx.config, stored, oldEmail, changedAt));
+      req.log.info({ event: 'profile-email-changed', userId: p.userId, noticeSent: true }, 'e-mail address changed');
+    } catch (err) {
+      req.log.error(
+        { event: 'profile-email-notice-failed', userId: p.userId, error: (err as Error)?.name ?? 'Error' },
+        'e-mail change notice not sent',
+      );
+    }
+  }
+  return { email: saved.email, language: saved.language };
 }

@@ -35,7 +35,7 @@ export interface PhantomLock {
  * or several, at most LOGIN_LOCK_ATTEMPTS passwords are checked per lock window. Answers the count with this
  * attempt, or undefined when the account is locked.
  */
-async function countAttempt(ctx: AppContext, userId: number): Promise<number | undefined> {
+export async function countAttempt(ctx: AppContext, userId: number): Promise<number | undefined> {
   const limit = ctx.config.LOGIN_LOCK_ATTEMPTS;
   // A lock that ran out starts a new count.
   const next = sql`case when ${users.lockedUntil} is not null then 1 else ${users.failedLogins} + 1 end`;

@@ -3,7 +3,7 @@ import { Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } f
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_MAX, profileUpdateSchema, type ProfileUpdate } from '@fc/contract';
+import { EMAIL_MAX, emailChangeNeedsPassword, PASSWORD_INPUT_MAX, profileFormSchema, type ProfileUpdate } from '@fc/contract';
 import { ApiError } from '@/lib/api-client';
 import { translateValidation } from '@/lib/i18n';
 import { useDraft } from '@/lib/use-draft';
@@ -35,9 +35,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
     reset,
     getValues,
     setError,
+    watch,
     formState: { errors, isDirty },
-  } = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), defaultValues: saved });
-  const { draft, discard } = useDraft<ProfileUpdate>({ values: () => (isDirty ? getValues() : null) });
+  } = useForm<ProfileUpdate>({ resolver: zodResolver(profileFormSchema(profile.email)), defaultValues: saved });
+  // The password is never kept in a draft.
+  const { draft, discard } = useDraft<ProfileUpdate>({
+    values: () => {
+      if (!isDirty) return null;
+      const { currentPassword: _omit, ...rest } = getValues();
+      return rest;
+    },
+  });
+  // A new address for reset links needs the current password (the server checks it too).
+  const moving = emailChangeNeedsPassword(profile.email, watch('email') ?? '');
 
   // A saved profile becomes the form's new starting point.
   useEffect(() => {
@@ -52,7 +62,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};
       for (const [name, e] of Object.entries(fields)) {
-        if (name === 'email' || name === 'language') setError(name, { message: e.code ?? 'invalid' });
+        if (name === 'email' || name === 'language' || name === 'currentPassword') setError(name, { message: e.code ?? 'invalid' });
       }
       if (Object.keys(fields).length === 0) toast.error(t('profile.save-failed'));
     }
@@ -89,6 +99,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
           slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
           {...register('email')}
         />
+        {moving && (
+          <TextField
+            label={t('profile.current-password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            error={!!errors.currentPassword}
+            helperText={errors.currentPassword ? translateValidation(errors.currentPassword.message) : t('profile.current-password-hint')}
+            slotProps={{ htmlInput: { maxLength: PASSWORD_INPUT_MAX } }}
+            {...register('currentPassword')}
+          />
+        )}
         <Controller
           control={control}
           name="language"
