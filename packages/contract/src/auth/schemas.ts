@@ -52,6 +52,17 @@ export type ResetRequest = z.infer<typeof resetRequestSchema>;
 /** The emailed token: base64url of at least 128 random bits (the server makes 256). */
 export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
 
+/**
+ * The code of a throttled forgot-password request (429): `reset-wait|minutes=N`. The browser says no more than
+ * "check your mailbox, or try again in N minutes", whether or not the username has an account.
+ */
+export const RESET_WAIT_CODE = 'reset-wait';
+/** The minutes of a reset-wait code, or undefined for any other code. */
+export function resetWaitMinutes(code: string | undefined): number | undefined {
+  const m = /^reset-wait\|minutes=(\d{1,3})$/.exec(code ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
 /** POST /fc-common-api/users/reset_password {token, password}. */
 export const resetPasswordSchema = z.object({
   token: z.string({ error: msg('required', { field: 'token' }) }).max(200, { error: 'not-found' }),

@@ -45,7 +45,8 @@ export async function resetRequestsSettled(ctx: AppContext): Promise<void> {
 
 /**
  * The work of a forgot-password request: a known, enabled user with an e-mail address gets a new link;
- * earlier unused links of that user stop working. Runs after the answer (queueResetRequest).
+ * earlier unused links of that user keep working until they expire or one is used. Runs after the answer
+ * (queueResetRequest).
  */
 export async function createResetRequest(ctx: AppContext, req: FastifyRequest, username: string): Promise<void> {
   const user = await findUserByUsername(ctx.db, username);
@@ -58,11 +59,10 @@ export async function createResetRequest(ctx: AppContext, req: FastifyRequest, u
   }
   const token = newResetToken();
   const expiresAt = new Date(Date.now() + ctx.config.RESET_TOKEN_MINUTES * 60_000);
+  // Earlier links stay good until they expire or one of them is used: anyone may ask for a reset of a
+  // username, and a new request must not break the link its owner already holds (the per-username throttle
+  // bounds how many there are).
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
     await audit(
       tx,

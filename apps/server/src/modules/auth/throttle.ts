@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, gt, lt, and, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { RESET_WAIT_CODE } from '@fc/contract';
 import { AppError } from '../../http/errors';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -153,17 +154,29 @@ export function createThrottles(ctx: AppContext) {
         await store.holdFor(unknownUser(username), c.LOGIN_LOCK_MINUTES * MINUTE);
       },
     } satisfies PhantomLock,
-    /** Counts a reset request; throws a 429 when the address or the username has asked too often. */
+    /**
+     * Counts a reset request; throws a 429 when the address or the username has asked too often. Its answer
+     * tells no more than "check your mailbox, or try again in N minutes" (code reset-wait|minutes=N), the same
+     * for a username with an account and one without.
+     */
     async resetRequest(req: FastifyRequest, username: string): Promise<void> {
-      const byAddress = (await store.hit(`reset:ip:${req.ip}`, RESET_WINDOW)) > c.RESET_REQUESTS_PER_ADDRESS;
-      const byUsername =
-        !!usernameKey(username) && (await store.hit(`reset:user:${usernameKey(username)}`, RESET_WINDOW)) > c.RESET_REQUESTS_PER_USERNAME;
-      if (byAddress || byUsername) {
+      const now = Date.now();
+      const address = await store.take(`reset:ip:${req.ip}`, RESET_WINDOW);
+      const user = usernameKey(username) ? await store.take(`reset:user:${usernameKey(username)}`, RESET_WINDOW) : undefined;
+      const waits: number[] = [];
+      if (address && address.hits > c.RESET_REQUESTS_PER_ADDRESS) waits.push(address.expiresAt.getTime() - now);
+      if (user && user.hits > c.RESET_REQUESTS_PER_USERNAME) waits.push(user.expiresAt.getTime() - now);
+      if (waits.length > 0) {
+        const minutes = Math.min(RESET_WINDOW / MINUTE, Math.max(1, Math.ceil(Math.max(...waits) / MINUTE)));
         req.log.warn(
-          { event: 'password-reset-throttled', by: byAddress ? 'address' : 'username' },
+          { event: 'password-reset-throttled', by: user && user.hits > c.RESET_REQUESTS_PER_USERNAME ? 'username' : 'address' },
           'password reset refused: too many requests',
         );
-        throw new AppError(429, 'rate-limited', 'Too many password-reset requests; try again later.');
+        throw new AppError(
+          429,
+          `${RESET_WAIT_CODE}|minutes=${minutes}`,
+          `If the username has an account, a link was already sent: check your mailbox, or try again in ${minutes} minutes.`,
+        );
       }
     },
   };

@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { resetRequestSchema, USERNAME_MAX, type ResetRequest } from '@fc/contract';
+import { resetRequestSchema, resetWaitMinutes, USERNAME_MAX, type ResetRequest } from '@fc/contract';
+import { ApiError } from '@/lib/api-client';
 import { translateValidation } from '@/lib/i18n';
 import { useAppConfig } from '@/lib/session/app-config';
 import { useCreateResetPasswordRequest } from '../api/create-reset-password-request';
@@ -19,6 +20,8 @@ export default function PasswordResetPage() {
   const { data: config } = useAppConfig();
   const request = useCreateResetPasswordRequest();
   const [failed, setFailed] = useState(false);
+  /** Minutes to wait when this username or this computer asked too often (the neutral throttle answer). */
+  const [waitMinutes, setWaitMinutes] = useState<number>();
   const {
     register,
     handleSubmit,
@@ -27,11 +30,14 @@ export default function PasswordResetPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailed(false);
+    setWaitMinutes(undefined);
     try {
       await request.mutateAsync(values);
       await navigate('/password/success');
-    } catch {
-      setFailed(true);
+    } catch (err) {
+      const minutes = err instanceof ApiError ? resetWaitMinutes(err.errors[0]?.code) : undefined;
+      if (minutes !== undefined) setWaitMinutes(minutes);
+      else setFailed(true);
     }
   });
 
@@ -47,6 +53,11 @@ export default function PasswordResetPage() {
           data-testid="password-reset-failed"
         >
           {t('password-reset-failed', { phone: config?.support.phone ?? '', email: config?.support.email ?? '' })}
+        </Alert>
+      )}
+      {waitMinutes !== undefined && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }} data-testid="password-reset-wait">
+          {t('reset.wait', { count: waitMinutes })}
         </Alert>
       )}
       <Typography variant="h1" sx={{ mb: 1 }}>
