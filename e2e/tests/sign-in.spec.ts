@@ -58,21 +58,34 @@ test.describe('sign-in through each login page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
   });
 
-  test('a single-sign-on user whose call gets a 401 is sent to the external login', async ({ page, context }) => {
+  test('an alternate-portal user whose call gets a 401 is sent to the external login (single-sign-on users take the same way)', async ({
+    page,
+    context,
+  }) => {
     // The external login page (EXTERNAL_LOGIN_URL of playwright.config.ts), served by the test.
     await page.route('https://sso.example.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>SSO</title><h1>Company sign-in</h1>' }),
     );
-    // The page's own calls after start (the timeout config, 1 s in) are done before the session goes.
+    // A single-sign-on user cannot sign in on the local form (the next test), so the alternate-portal user,
+    // whom a 401 sends to the same external login, stands in here.
     const settled = page.waitForResponse((r) => r.url().endsWith('/fc-common-api/session/timeout'));
-    await signIn(page, 'sso', 'corp');
+    await signIn(page, 'intl', 'merc');
     await settled;
     // The session is gone behind the page's back; the next call of the page answers 401.
     await context.clearCookies();
-    await page.getByRole('button', { name: 'sso', exact: true }).click();
+    await page.getByRole('button', { name: 'intl', exact: true }).click();
     await page.getByRole('menuitem', { name: 'My profile' }).click();
-    await expect(page).toHaveURL('https://sso.example.com/msc-pro/login?type=corp');
+    await expect(page).toHaveURL('https://sso.example.com/int-pro/login?type=merc');
     await expect(page.getByRole('heading', { name: 'Company sign-in' })).toBeVisible();
+  });
+
+  test('a single-sign-on user is refused by the local login form and told to use the company sign-in', async ({ page }) => {
+    await page.goto('/ui/corp/login');
+    await page.getByLabel(/username/i).fill('sso');
+    await page.getByLabel(/password/i).fill('Demo2026');
+    await page.getByRole('button', { name: /log in/i }).click();
+    await expect(page).toHaveURL(/\/ui\/corp\/login\?MESSAGE=sso-only$/);
+    await expect(page.getByTestId('top-alert')).toContainText('signs in through your company’s single sign-on only');
   });
 
   test('a customer who is not single-sign-on goes to the home page on a 401 instead', async ({ page, context }) => {

@@ -159,12 +159,17 @@ describe('seed and users CLI on a PGlite directory', () => {
 
   it('users create --sso makes a single-sign-on user, flagged in users/current and in the list', async () => {
     const out = io();
-    const argv = ['create', '--username', 'ssoops', '--password', 'Start2026', '--type', '0', '--tasks', '502', '--sso'];
+    // No password: a single-sign-on user signs in through its identity provider only.
+    const argv = ['create', '--username', 'ssoops', '--type', '0', '--tasks', '502', '--sso'];
     expect(await runUsers(argv, out), out.stderr.join('\n')).toBe(0);
+    const withPassword = io();
+    expect(await runUsers([...argv, '--password', 'Start2026'], withPassword)).toBe(2);
+    expect(withPassword.stderr.join('\n')).toMatch(/--password is not for --sso users/);
     const database = await openDatabase({ dataDir });
     try {
       const [row] = await database.db.select().from(users).where(eq(users.username, 'ssoops'));
       expect(row).toMatchObject({ ssoUser: true, alternatePortalUser: false, accountType: 0 });
+      expect(await verifyPassword(row!.passwordHash, 'Start2026')).toBe(false);
     } finally {
       await database.close();
     }

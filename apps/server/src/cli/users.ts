@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { ALL_TASKS, AccountTypeSlug, isAccountType, isValidPassword, MessageCode, USERNAME_MAX, type AccountType } from '@fc/contract';
 import { users } from '../db/schema/index';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword, NO_LOCAL_PASSWORD } from '../modules/auth/passwords';
 import { upsertUser } from '../modules/auth/repo';
 import { EXIT, isMain, openConfiguredDatabase, processIo, reportFailure, UsageError, type CliIo } from './common';
 
@@ -11,7 +11,7 @@ export const USAGE = `Usage: npm run users -- <command> [options]
 Commands:
   create   Create a user, or update the one with that username (every attribute is replaced).
              --username NAME         required, at most ${USERNAME_MAX} characters
-             --password PASS         required, 8 to 12 letters and digits with at least one digit
+             --password PASS         required (not with --sso), 8 to 12 letters and digits with at least one digit
              --type 0|1|2            required: 0 corporate, 1 dealer (merchant), 2 customer
              --tasks 502,507         granted tasks, comma-separated (${ALL_TASKS.join(', ')})
              --cust-no N             customer number (required for type 2)
@@ -20,7 +20,8 @@ Commands:
              --email ADDRESS         e-mail address for password resets
              --admin                 administrator (type 0 only; signs in on the corporate form only)
              --alternate-portal      alternate-portal user (pages under /{ALTERNATE_PORTAL_PREFIX}/ui)
-             --sso                   single-sign-on user (a 401 or 403 sends the browser to EXTERNAL_LOGIN_URL)
+             --sso                   single-sign-on user: signs in through the identity provider only, so it has
+                                     no portal password (a 401 or 403 sends the browser to EXTERNAL_LOGIN_URL)
   list     Print the users (never their password hashes).
 
 The database is the portal's: DATABASE_URL when set, else the PGlite directory under DATA_DIR (.data).
@@ -33,7 +34,8 @@ const PASSWORD_RULE_TEXT = 'Password must be 8 to 12 characters with a digit, no
 
 export interface CreateOptions {
   username: string;
-  password: string;
+  /** Absent for a single-sign-on user, who has no portal password. */
+  password: string | null;
   accountType: AccountType;
   grantedTasks: number[];
   custNo: number | null;
@@ -77,8 +79,11 @@ export function parseCreate(args: string[]): CreateOptions {
   if (!username) throw new UsageError('--username is required');
   if (username.length > USERNAME_MAX || /\s/.test(username))
     throw new UsageError(`--username must be at most ${USERNAME_MAX} characters, without spaces`);
-  if (values.password === undefined) throw new UsageError('--password is required');
-  if (!isValidPassword(values.password)) throw new UsageError(`${PASSWORD_RULE_TEXT} (message ${MessageCode.PasswordRule})`);
+  if (values.sso && values.password !== undefined)
+    throw new UsageError('--password is not for --sso users: they sign in through their identity provider and have no portal password');
+  if (!values.sso && values.password === undefined) throw new UsageError('--password is required');
+  if (values.password !== undefined && !isValidPassword(values.password))
+    throw new UsageError(`${PASSWORD_RULE_TEXT} (message ${MessageCode.PasswordRule})`);
   const type = values.type === undefined ? NaN : Number(values.type);
   if (!/^[012]$/.test(values.type ?? '') || !isAccountType(type))
     throw new UsageError('--type must be 0 (corporate), 1 (dealer) or 2 (customer)');
@@ -104,7 +109,7 @@ export function parseCreate(args: string[]): CreateOptions {
 
   return {
     username,
-    password: values.password,
+    password: values.password ?? null,
     accountType: type,
     grantedTasks: grantedTasks.sort((a, b) => a - b),
     custNo,
@@ -131,7 +136,7 @@ async function create(args: string[], io: CliIo): Promise<number> {
   const options = parseCreate(args);
   const { database } = await openConfiguredDatabase(io);
   try {
-    const passwordHash = await hashPassword(options.password);
+    const passwordHash = options.password === null ? NO_LOCAL_PASSWORD : await hashPassword(options.password);
     const { user, created } = await database.db.transaction(async (tx) =>
       upsertUser(tx, {
         username: options.username,

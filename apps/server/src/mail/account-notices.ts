@@ -76,3 +76,43 @@ export function emailChangedNotice(config: Config, user: NoticeUser, oldEmail: s
   }[lang];
   return compose(oldEmail, texts.subject, texts.body, { [config.SUPPORT_EMAIL]: report });
 }
+
+/**
+ * The answer to a forgot-password request for a single-sign-on user, sent to the account's own address (the
+ * page answers every request alike, so it cannot say it): such an account has no portal password to reset;
+ * it signs in through the company's identity provider.
+ */
+export function ssoResetNotice(config: Config, user: NoticeUser, to: string, signInUrl: string): Mail {
+  const lang = mailLanguage(user.language);
+  const brand = config.BRAND_NAME;
+  const texts = {
+    0: {
+      subject: `${brand}: your account signs in through your company`,
+      body: [
+        `Hello ${user.fullName},`,
+        `Someone asked to reset the password of your ${brand} portal account (${user.username}). Your account has no portal password: you sign in with your company account, through your company's sign-in page:`,
+        signInUrl,
+        `To change that password, use your company's own procedure. If you did not ask for this, you can ignore this message. Support: ${config.SUPPORT_PHONE} · ${config.SUPPORT_EMAIL}`,
+      ],
+    },
+    1: {
+      subject: `${brand}: su cuenta inicia sesión a través de su empresa`,
+      body: [
+        `Hola, ${user.fullName}:`,
+        `Alguien pidió restablecer la contraseña de su cuenta del portal ${brand} (${user.username}). Su cuenta no tiene contraseña del portal: usted inicia sesión con la cuenta de su empresa, en la página de inicio de sesión de su empresa:`,
+        signInUrl,
+        `Para cambiar esa contraseña, siga el procedimiento de su empresa. Si no lo pidió, puede ignorar este mensaje. Soporte: ${config.SUPPORT_PHONE} · ${config.SUPPORT_EMAIL}`,
+      ],
+    },
+    2: {
+      subject: `${brand} : votre compte se connecte par votre entreprise`,
+      body: [
+        `Bonjour ${user.fullName},`,
+        `Quelqu’un a demandé la réinitialisation du mot de passe de votre compte du portail ${brand} (${user.username}). Votre compte n’a pas de mot de passe du portail : vous vous connectez avec le compte de votre entreprise, sur la page de connexion de votre entreprise :`,
+        signInUrl,
+        `Pour changer ce mot de passe, suivez la procédure de votre entreprise. Si vous n’avez rien demandé, ignorez ce message. Assistance : ${config.SUPPORT_PHONE} · ${config.SUPPORT_EMAIL}`,
+      ],
+    },
+  }[lang];
+  return compose(to, texts.subject, texts.body, { [signInUrl]: signInUrl });
+}

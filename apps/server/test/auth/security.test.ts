@@ -8,7 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index';
 import { seedAuth } from '../../src/db/seed/auth';
 import { hashPassword } from '../../src/modules/auth/passwords';
-import { upsertUser } from '../../src/modules/auth/repo';
+import { insertSession, upsertUser } from '../../src/modules/auth/repo';
+import { hashToken, newToken } from '../../src/http/access';
 import { resetRequestsSettled } from '../../src/modules/auth/reset';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { api, DEMO_PASSWORD, loginAs, postLogin, postLogout, seedUsers } from '../helpers/http';
@@ -458,7 +459,11 @@ describe('alternate-portal and single-sign-on users, from configuration', () => 
   });
 
   it('users/current flags single-sign-on and alternate-portal users for the browser', async () => {
-    const sso = await api(alt.app, await loginAs(alt.app, 'ssouser', 'corp', 'Right2026')).get('/fc-common-api/users/current');
+    // A single-sign-on user's session comes from its identity provider, never from the local form.
+    const token = newToken();
+    const [row] = await alt.db.select({ id: users.id }).from(users).where(eq(users.username, 'ssouser'));
+    await insertSession(alt.db, { idHash: hashToken(token), userId: row!.id });
+    const sso = await api(alt.app, `fc_session=${token}`).get('/fc-common-api/users/current');
     expect(sso.body.data[0].attributes).toMatchObject({ 'sso-user': 'Y', 'alternate-portal-user': 'N' });
     const intl = await api(alt.app, await loginAs(alt.app, 'intl', 'merc')).get('/fc-common-api/users/current');
     expect(intl.body.data[0].attributes).toMatchObject({ 'sso-user': 'N', 'alternate-portal-user': 'Y' });

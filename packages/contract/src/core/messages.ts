@@ -77,6 +77,8 @@ export const NAMED_MESSAGES: readonly CatalogueEntry[] = [
   { code: 'download-error', type: 'error', key: 'messages.download-error' },
   { code: 'create-customer', type: 'error', key: 'messages.create-customer' },
   { code: 'too-many-attempts', type: 'error', key: 'messages.too-many-attempts' },
+  { code: 'sso-only', type: 'error', key: 'messages.sso-only' },
+  { code: 'common-password', type: 'error', key: 'messages.common-password' },
   { code: 'core-upload-success', type: 'info', key: 'messages.core-upload-success' },
   { code: 'core-upload-processed', type: 'info', key: 'messages.core-upload-processed' },
   { code: 'core-upload-errors', type: 'error', key: 'messages.core-upload-errors' },

@@ -79,7 +79,7 @@ export const DEMO_USERS = [
     accountType: 0,
     grantedTasks: [Task.PartsMappingView, Task.CoreView, Task.CorpLoyaltyView],
     ssoUser: true,
-    note: 'corporate, single-sign-on user (a 401 sends it to EXTERNAL_LOGIN_URL), view tasks',
+    note: 'corporate, single-sign-on user: signs in through its identity provider only, not the local form (a 401 sends it to EXTERNAL_LOGIN_URL), view tasks',
   },
   {
     username: 'admin',

@@ -5,6 +5,9 @@ const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 
+/** The stored hash of an account without a portal password (single sign-on): no password verifies against it. */
+export const NO_LOCAL_PASSWORD = '!no-local-password';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);

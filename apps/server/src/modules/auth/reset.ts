@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { MessageCode, RESET_TOKEN_PATTERN } from '@fc/contract';
+import { fillLink, linkValues, MessageCode, RESET_TOKEN_PATTERN } from '@fc/contract';
+import { ssoResetNotice } from '../../mail/account-notices';
 import type { AppContext } from '../../context';
 import { passwordHistory, passwordResetTokens, sessions, users } from '../../db/schema/index';
 import { hashToken } from '../../http/access';
@@ -55,6 +56,21 @@ export async function createResetRequest(ctx: AppContext, req: FastifyRequest, u
       { event: 'password-reset-request', outcome: user ? 'no-email-or-disabled' : 'unknown-user' },
       'password reset requested: nothing sent',
     );
+    return;
+  }
+  if (user.ssoUser) {
+    // No portal password to reset: the owner is told (at the account's address only) where to sign in.
+    const signIn = fillLink(ctx.config.EXTERNAL_LOGIN_URL, linkValues(user));
+    const url = /^https?:\/\//.test(signIn) ? signIn : `${ctx.config.PUBLIC_URL}${signIn}`;
+    req.log.info(
+      { event: 'password-reset-request', outcome: 'sso-user', userId: user.id },
+      'password reset requested: single-sign-on user',
+    );
+    try {
+      await ctx.mailer.send(ssoResetNotice(ctx.config, user, user.email, url));
+    } catch (err) {
+      req.log.error({ event: 'password-reset-mail-failed', userId: user.id, error: (err as Error)?.name ?? 'Error' }, 'e-mail not sent');
+    }
     return;
   }
   const token = newResetToken();
@@ -127,7 +143,8 @@ export async function findOpenRequest(ctx: AppContext, token: string) {
       ),
     )
     .limit(1);
-  if (!row || row.user.disabled) return undefined;
+  // A single-sign-on user's link (one sent before the account became one) no longer resets anything.
+  if (!row || row.user.disabled || row.user.ssoUser) return undefined;
   return row;
 }
 

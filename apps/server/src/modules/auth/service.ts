@@ -18,7 +18,11 @@ import { audit } from '../../audit/audit';
 import { burnVerify, verifyPassword } from './passwords';
 import { endSession, endUserSessions, findUserByUsername, insertSession, type UserRow } from './repo';
 
-export type LoginOutcome = { ok: true; token: string; user: UserRow; message?: MessageCode } | { ok: false; message: MessageCode };
+/** The named message (NAMED_MESSAGES) a single-sign-on user gets at the local login form. */
+export const SSO_ONLY_MESSAGE = 'sso-only';
+
+export type LoginOutcome =
+  { ok: true; token: string; user: UserRow; message?: MessageCode } | { ok: false; message: MessageCode | typeof SSO_ONLY_MESSAGE };
 
 /** The lockout of usernames that have no account (in the database beside real locks: modules/auth/throttle.ts). */
 export interface PhantomLock {
@@ -102,6 +106,13 @@ export async function login(
     if (lockNow) await phantom.lock(req, username);
     req.log.info({ event: 'login-failure', reason: 'unknown-user' }, 'sign-in failed');
     return { ok: false, message: lockNow ? MessageCode.AccountLocked : MessageCode.IncorrectLogin };
+  }
+  // A single-sign-on user has no portal password: only the identity provider signs it in. The password typed
+  // is not checked (there is none to check), and the dummy check keeps the answer's timing alike.
+  if (user.ssoUser) {
+    await burnVerify(password);
+    req.log.info({ event: 'login-refused', reason: 'sso-user', userId: user.id }, 'sign-in refused: single-sign-on user');
+    return { ok: false, message: SSO_ONLY_MESSAGE };
   }
   let failures: number | undefined;
   try {
