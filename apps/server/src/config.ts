@@ -36,6 +36,14 @@ const envSchema = z.object({
   SUPPORT_HOURS: z.string().default('8:00 am - 5:00 pm CST'),
   SESSION_WARNING_MINUTES: minutes.default(25),
   SESSION_FULL_MINUTES: minutes.default(30),
+  // The absolute lifetime of a session (ASVS 3.3.2): after this many hours from sign-in the user signs in
+  // again, however active the session has been.
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   SESSION_COOKIE_SECURE: bool.optional(),
   LOGIN_LOCK_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: minutes.default(15),
@@ -113,6 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.SESSION_WARNING_MINUTES >= e.SESSION_FULL_MINUTES) {
     throw new ConfigError(
       `Invalid configuration:\n  SESSION_WARNING_MINUTES (${e.SESSION_WARNING_MINUTES}) must be less than SESSION_FULL_MINUTES (${e.SESSION_FULL_MINUTES})`,
+    );
+  }
+  if (e.SESSION_FULL_MINUTES > e.SESSION_MAX_HOURS * 60) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SESSION_FULL_MINUTES (${e.SESSION_FULL_MINUTES}) must not be more than SESSION_MAX_HOURS (${e.SESSION_MAX_HOURS}) hours`,
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

@@ -64,6 +64,15 @@ describe('loadConfig', () => {
     expect(load({ SESSION_WARNING_MINUTES: '29', SESSION_FULL_MINUTES: '30' }).SESSION_FULL_MINUTES).toBe(30);
   });
 
+  it('SESSION_MAX_HOURS, the absolute session lifetime, is 12 hours by default and not shorter than the idle timeout', () => {
+    expect(load({}).SESSION_MAX_HOURS).toBe(12);
+    expect(load({ SESSION_MAX_HOURS: '8' }).SESSION_MAX_HOURS).toBe(8);
+    expect(errorOf({ SESSION_MAX_HOURS: '0' })).toContain('SESSION_MAX_HOURS');
+    const message = errorOf({ SESSION_MAX_HOURS: '1', SESSION_WARNING_MINUTES: '60', SESSION_FULL_MINUTES: '90' });
+    expect(message).toContain('SESSION_FULL_MINUTES');
+    expect(message).toContain('SESSION_MAX_HOURS');
+  });
+
   it('accepts postgres:// and postgresql:// addresses', () => {
     expect(load({ DATABASE_URL: 'postgres://u@h:5432/d' }).DATABASE_URL).toBe('postgres://u@h:5432/d');
     expect(load({ DATABASE_URL: 'postgresql://u@h/d' }).DATABASE_URL).toBe('postgresql://u@h/d');

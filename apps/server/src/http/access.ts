@@ -64,6 +64,8 @@ declare module 'fastify' {
     principal: SessionPrincipal | null;
     /** Set when the cookie named a session that the server ended for inactivity (message 213). */
     sessionExpired: boolean;
+    /** Set when the cookie named a session that reached its absolute lifetime, SESSION_MAX_HOURS (session-lifetime). */
+    sessionLifetimeEnded: boolean;
   }
   interface FastifyInstance {
     routeAccess: { method: string; url: string; access: Access }[];
@@ -71,6 +73,8 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'fc_session';
+/** The named message (NAMED_MESSAGES) of a session ended by its absolute lifetime. */
+export const SESSION_LIFETIME_MESSAGE = 'session-lifetime';
 export const SECURE_SESSION_COOKIE = '__Host-fc_session';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -120,6 +124,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
   app.decorate('routeAccess', []);
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionExpired', false);
+  app.decorateRequest('sessionLifetimeEnded', false);
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -152,8 +157,12 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     const access = req.routeOptions.config?.access ?? 'public';
     if (access === 'public') return;
     if (!req.principal) {
-      const code = req.sessionExpired ? '213' : '6';
-      const detail = req.sessionExpired ? 'Your session expired due to inactivity. Please log in again.' : 'Sign in to use this page.';
+      const code = req.sessionLifetimeEnded ? SESSION_LIFETIME_MESSAGE : req.sessionExpired ? '213' : '6';
+      const detail = req.sessionLifetimeEnded
+        ? 'Your session reached its maximum length. Please log in again.'
+        : req.sessionExpired
+          ? 'Your session expired due to inactivity. Please log in again.'
+          : 'Sign in to use this page.';
       return sendErrors(reply, 401, [errorObject(401, code, detail)]);
     }
     if (!permissions[access].check(req.principal)) {
@@ -207,13 +216,17 @@ async function loadPrincipal(req: FastifyRequest, ctx: AppContext) {
     .limit(1);
   if (!row) return;
   const idleMs = Date.now() - row.session.lastTouch.getTime();
-  if (row.user.disabled || idleMs > ctx.config.SESSION_FULL_MINUTES * 60_000) {
-    // The server ends an idle session on its own; the browser shows message 213.
+  // ASVS 3.3.2: however active, a session lasts at most SESSION_MAX_HOURS from its sign-in.
+  const ageMs = Date.now() - row.session.createdAt.getTime();
+  const tooOld = ageMs > ctx.config.SESSION_MAX_HOURS * 3_600_000;
+  if (row.user.disabled || tooOld || idleMs > ctx.config.SESSION_FULL_MINUTES * 60_000) {
+    // The server ends an idle or too old session on its own; the browser shows message 213 or session-lifetime.
     await ctx.db
       .update(sessions)
       .set({ endedAt: sql`now()` })
       .where(eq(sessions.idHash, idHash));
-    req.sessionExpired = !row.user.disabled;
+    req.sessionLifetimeEnded = !row.user.disabled && tooOld;
+    req.sessionExpired = !row.user.disabled && !tooOld;
     return;
   }
   const u = row.user;

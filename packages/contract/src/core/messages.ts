@@ -78,6 +78,7 @@ export const NAMED_MESSAGES: readonly CatalogueEntry[] = [
   { code: 'create-customer', type: 'error', key: 'messages.create-customer' },
   { code: 'too-many-attempts', type: 'error', key: 'messages.too-many-attempts' },
   { code: 'sso-only', type: 'error', key: 'messages.sso-only' },
+  { code: 'session-lifetime', type: 'info', key: 'messages.session-lifetime' },
   { code: 'common-password', type: 'error', key: 'messages.common-password' },
   { code: 'core-upload-success', type: 'info', key: 'messages.core-upload-success' },
   { code: 'core-upload-processed', type: 'info', key: 'messages.core-upload-processed' },
