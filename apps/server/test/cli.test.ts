@@ -70,6 +70,7 @@ describe('users CLI: usage (checked before the database is opened)', () => {
     ],
     [['create', '--username', 'x', '--password', 'NoDigitsHere', '--type', '0'], /Password must be 8 to 12 characters with a digit/],
     [['create', '--username', 'x', '--password', 'Start2026!', '--type', '0'], /no special characters/],
+    [['create', '--username', 'x', '--password', 'Password1', '--type', '0'], /common password/],
     [['create', '--username', 'x', '--password', 'Start2026', '--type', '3'], /--type must be 0/],
     [['create', '--username', 'x', '--password', 'Start2026', '--type', '0', '--tasks', '502,999'], /unknown task "999"/],
     [['create', '--username', 'x', '--password', 'Start2026', '--type', '2'], /needs --cust-no/],

@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import { ALL_TASKS, AccountTypeSlug, isAccountType, isValidPassword, MessageCode, USERNAME_MAX, type AccountType } from '@fc/contract';
 import { users } from '../db/schema/index';
 import { hashPassword, NO_LOCAL_PASSWORD } from '../modules/auth/passwords';
+import { isCommonPassword } from '../modules/auth/common-passwords';
 import { upsertUser } from '../modules/auth/repo';
 import { EXIT, isMain, openConfiguredDatabase, processIo, reportFailure, UsageError, type CliIo } from './common';
 
@@ -84,6 +85,8 @@ export function parseCreate(args: string[]): CreateOptions {
   if (!values.sso && values.password === undefined) throw new UsageError('--password is required');
   if (values.password !== undefined && !isValidPassword(values.password))
     throw new UsageError(`${PASSWORD_RULE_TEXT} (message ${MessageCode.PasswordRule})`);
+  if (values.password !== undefined && isCommonPassword(values.password))
+    throw new UsageError('--password is a common password (in lists of breached passwords); choose another one');
   const type = values.type === undefined ? NaN : Number(values.type);
   if (!/^[012]$/.test(values.type ?? '') || !isAccountType(type))
     throw new UsageError('--type must be 0 (corporate), 1 (dealer) or 2 (customer)');

@@ -5,6 +5,7 @@ import { seedAuth } from '../../src/db/seed/auth';
 import { hashToken } from '../../src/http/access';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
+import { commonPasswordCount } from '../../src/modules/auth/common-passwords';
 import { resetRequestsSettled } from '../../src/modules/auth/reset';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { api, DEMO_PASSWORD, loginAs, postLogin, seedUsers } from '../helpers/http';
@@ -271,6 +272,19 @@ describe('POST reset_password', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({ code: '503', source: { pointer: '/password' } });
     expect((await api(t.app).get(`${CHECK}/${token}`)).status).toBe(200);
+  });
+
+  it('common-password for a password of the rule that is in the shipped list of common and breached ones, any case; the link stays usable', async () => {
+    expect(commonPasswordCount()).toBeGreaterThan(5_000);
+    await makeUser('commoner');
+    const token = await requestToken('commoner');
+    for (const password of ['password1', 'Password1', 'QWERTY123', 'abc12345', 'trustno1']) {
+      const res = await api(t.app).post(RESET, { token, password });
+      expect(res.status, password).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({ code: 'common-password', source: { pointer: '/password' } });
+    }
+    expect((await api(t.app).get(`${CHECK}/${token}`)).status).toBe(200);
+    expect((await api(t.app).post(RESET, { token, password: 'Kettle7Moss' })).status).toBe(200);
   });
 
   it('code 9 for the current password, and for each of the previous ones kept in the history', async () => {

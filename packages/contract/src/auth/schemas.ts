@@ -37,6 +37,12 @@ export const PASSWORD_RULE = /^(?=.*\d)[A-Za-z0-9]{8,12}$/;
 export function isValidPassword(p: string): boolean {
   return PASSWORD_RULE.test(p);
 }
+/**
+ * The code (a named message) of a new password that follows the rule but is in the list of common and
+ * breached passwords the server ships (modules/auth/common-passwords.ts). The list stays on the server: the
+ * browser shows the message the server answers with.
+ */
+export const COMMON_PASSWORD_CODE = 'common-password';
 export const newPasswordSchema = z.string().max(PASSWORD_INPUT_MAX, { error: '503' }).regex(PASSWORD_RULE, { error: '503' });
 
 /** Forgot password (document 1 section 5): username required, at most 64. The request field is `user`. */

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { fillLink, linkValues, MessageCode, RESET_TOKEN_PATTERN } from '@fc/contract';
+import { COMMON_PASSWORD_CODE, fillLink, linkValues, MessageCode, RESET_TOKEN_PATTERN } from '@fc/contract';
 import { ssoResetNotice } from '../../mail/account-notices';
 import type { AppContext } from '../../context';
 import { passwordHistory, passwordResetTokens, sessions, users } from '../../db/schema/index';
 import { hashToken } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { audit } from '../../audit/audit';
+import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserByUsername } from './repo';
 
@@ -152,8 +153,8 @@ const resetFailed = () =>
   new AppError(400, MessageCode.PasswordResetFailed, 'This password-reset link is invalid, expired or already used.', 'token');
 
 /**
- * Sets a new password through an e-mailed token. Code 9 when the password equals the current or one of the
- * last few; then the token stays usable. On success the token is spent, the account unlocked and every
+ * Sets a new password through an e-mailed token. common-password when it is in the list of common and
+ * breached passwords; code 9 when it equals the current or one of the last few; then the token stays usable. On success the token is spent, the account unlocked and every
  * session of the user ended.
  */
 export async function resetPassword(ctx: AppContext, req: FastifyRequest, token: string, password: string): Promise<void> {
@@ -163,6 +164,15 @@ export async function resetPassword(ctx: AppContext, req: FastifyRequest, token:
     throw resetFailed();
   }
   const user = open.user;
+  if (isCommonPassword(password)) {
+    req.log.info({ event: 'password-reset-refused', reason: 'common-password', userId: user.id }, 'password reset refused');
+    throw new AppError(
+      400,
+      COMMON_PASSWORD_CODE,
+      'This password is too common (it is in lists of breached passwords); choose another one.',
+      'password',
+    );
+  }
   const previous = await ctx.db
     .select({ passwordHash: passwordHistory.passwordHash })
     .from(passwordHistory)

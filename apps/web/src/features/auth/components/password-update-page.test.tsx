@@ -21,6 +21,10 @@ describe('change password: where each answer goes', () => {
     expect(targetForAnswer(token, { error: apiError(400, '503') })).toBe(back('503'));
   });
 
+  it('a common or breached password goes back with MESSAGE=common-password', () => {
+    expect(targetForAnswer(token, { error: apiError(400, 'common-password') })).toBe(back('common-password'));
+  });
+
   it('a request failure (network, 5xx, an unknown answer) uses 107', () => {
     expect(targetForAnswer(token, { error: new TypeError('Failed to fetch') })).toBe(back('107'));
     expect(targetForAnswer(token, { error: apiError(500, 'internal') })).toBe(back('107'));

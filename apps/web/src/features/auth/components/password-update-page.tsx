@@ -6,7 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { MessageCode, PASSWORD_INPUT_MAX, passwordUpdateFormSchema, type PasswordUpdateForm } from '@fc/contract';
+import { COMMON_PASSWORD_CODE, MessageCode, PASSWORD_INPUT_MAX, passwordUpdateFormSchema, type PasswordUpdateForm } from '@fc/contract';
 import { ApiError } from '@/lib/api-client';
 import { translateValidation } from '@/lib/i18n';
 import { useCheckPasswordRequest } from '../api/check-password-request';
@@ -21,7 +21,10 @@ export function messageForInvalid(errors: FieldErrors<PasswordUpdateForm>): stri
 export function targetForAnswer(token: string, outcome: { code: string } | { error: unknown }): string {
   if ('code' in outcome && outcome.code === MessageCode.PasswordChanged) return `/home?MESSAGE=${MessageCode.PasswordChanged}`;
   const code = 'error' in outcome && outcome.error instanceof ApiError && outcome.error.status < 500 ? outcome.error.code : undefined;
-  const message = code === MessageCode.PasswordSameAsPrevious || code === MessageCode.PasswordRule ? code : MessageCode.PasswordResetFailed;
+  const message =
+    code === MessageCode.PasswordSameAsPrevious || code === MessageCode.PasswordRule || code === COMMON_PASSWORD_CODE
+      ? code
+      : MessageCode.PasswordResetFailed;
   return `/password/update?${new URLSearchParams({ token, MESSAGE: message }).toString()}`;
 }
 
