@@ -93,6 +93,25 @@ function section(r) {
       'HTTPS and session tests (planted session, sign-out, disabled account, task taken away) are among the tests counted above; ' +
       'a failing one is listed below.',
   );
+  const sign = (db) => f[`sign-in-recovery.${db}`];
+  const burst = (db) => (sign(db) ? `${n(sign(db).burstPasswordChecks)} on ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}` : null);
+  const bursts = ['pglite', 'postgresql'].map(burst).filter(Boolean);
+  lines.push(
+    bursts.length
+      ? `- Sign-in and recovery: a burst of ${n(pick('sign-in-recovery')?.burstRequests)} concurrent sign-ins over HTTP (30 wrong passwords ` +
+          `and the right one) got ${bursts.join(', ')} password checks (at most ${n(pick('sign-in-recovery')?.burstLimit)}), the right ` +
+          `password signed in ${['pglite', 'postgresql'].some((db) => sign(db)?.burstRightPasswordSignedIn) ? '**yes**' : 'never'}; an unknown ` +
+          `username under the same burst ${n(pick('sign-in-recovery')?.burstUnknownUserChecks)} checks. Reset tokens found in the whole log ` +
+          `(every level) after opening the e-mailed link, the check route and the reset: ` +
+          `${
+            ['pglite', 'postgresql']
+              .map((db) => sign(db)?.tokensInLog)
+              .filter((v) => v !== undefined)
+              .map(n)
+              .join(' and ') || 'not measured'
+          }.`
+      : '- Sign-in and recovery (password checks under a burst, tokens in the log): not measured in this run.',
+  );
   const crash = f.crash;
   if (crash) {
     const pg = crash.postgres;

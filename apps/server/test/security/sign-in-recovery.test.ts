@@ -1,10 +1,25 @@
+import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_FIELD, LOGIN_ACTION, LOGIN_FORM_NAME } from '@fc/contract';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
+import { resetRequestsSettled } from '../../src/modules/auth/reset';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
-import { FORM_TOKEN, withFormTokenCookie } from '../helpers/http';
+import { api, FORM_TOKEN, withFormTokenCookie } from '../helpers/http';
+import { recordFigures } from './support';
+
+/**
+ * Sign-in and recovery under attack (issue 16): the lockout and the per-username throttle against a burst of
+ * concurrent sign-ins, on the real HTTP server, and reset tokens against the whole request log. The figures
+ * (password checks under a 30-request burst, tokens found in the log) go to `npm run test:reliability`.
+ */
+const figures: Record<string, unknown> = {};
+afterAll(() => recordFigures('sign-in-recovery', figures));
 
 /**
  * Every argon2 verification the server makes, counted at the library (a sign-in of a known user verifies
@@ -92,7 +107,10 @@ describe('the lockout holds under a burst of concurrent sign-ins (default limits
     argon2Calls.verify = 0;
     const { wrong, right } = await burst(base, 'burstee', () => '203.0.113.1');
     const checks = argon2Calls.verify;
-    console.info(`[sign-in and recovery] password checks under a 30-request burst (${t.database.kind}): ${checks} (at most 5)`);
+    figures.burstRequests = wrong.length + 1;
+    figures.burstPasswordChecks = checks;
+    figures.burstLimit = t.config.LOGIN_LOCK_ATTEMPTS;
+    figures.burstRightPasswordSignedIn = right.session;
     expect(checks).toBeLessThanOrEqual(t.config.LOGIN_LOCK_ATTEMPTS);
     expect(checks).toBeGreaterThan(0);
     // Refused by the lockout (5) or, once the username's own throttle is used up, by that (too-many-attempts).
@@ -111,6 +129,7 @@ describe('the lockout holds under a burst of concurrent sign-ins (default limits
   it('an unknown username under the same burst is checked as often, and locks alike', async () => {
     argon2Calls.verify = 0;
     const { wrong, right } = await burst(base, 'no-such-user', () => '203.0.113.2');
+    figures.burstUnknownUserChecks = argon2Calls.verify;
     expect(argon2Calls.verify).toBeLessThanOrEqual(t.config.LOGIN_LOCK_ATTEMPTS);
     expect(REFUSED).toContain(right.message);
     expect(wrong.filter((r) => r.message === '21').length).toBeLessThanOrEqual(t.config.LOGIN_LOCK_ATTEMPTS - 1);
@@ -141,8 +160,52 @@ describe('the per-username throttle holds under a burst from many addresses', ()
     await makeUser(t, 'throttled');
     argon2Calls.verify = 0;
     const { wrong, right } = await burst(base, 'throttled', (i) => `198.51.100.${i + 1}`);
+    figures.throttleBurstChecks = argon2Calls.verify;
     expect(argon2Calls.verify).toBeLessThanOrEqual(3);
     expect(right).toMatchObject({ message: 'too-many-attempts', session: false });
     expect(wrong.filter((r) => r.message === '21').length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('no reset token in the log', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'fc-web-log-'));
+    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>portal</title>');
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    t = await createTestApp({ build: { loggerInstance: pino({ level: 'trace' }, stream), webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  it('the link of the real e-mail, opened, checked and used, leaves no token anywhere in the log (every level)', async () => {
+    await makeUser(t, 'mailbox');
+    const before = t.mails.length;
+    expect((await api(t.app).post('/fc-common-api/users/create_reset_password_request', { user: 'mailbox' })).status).toBe(200);
+    await resetRequestsSettled(t.ctx);
+    const link = new URL(/https?:\/\/\S+\/ui\/password\/update\?token=\S+/.exec(t.mails.slice(before)[0]!.text)![0]);
+    const token = link.searchParams.get('token')!;
+    expect((await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(200);
+    expect((await api(t.app).get(`/fc-common-api/users/check_password_request/${token}`)).status).toBe(200);
+    expect((await api(t.app).post('/fc-common-api/users/reset_password', { token, password: 'Kettle7Moss' })).status).toBe(200);
+    // Used now: the same link again, as a browser's back button would.
+    await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    await api(t.app).get(`/fc-common-api/users/check_password_request/${token}`);
+    const log = lines.join('');
+    expect(log).toContain('/ui/password/update?token=[redacted]');
+    // The token is base64url: the same in a URL as in the text.
+    const found = log.split(token).length - 1;
+    figures.logLines = lines.length;
+    figures.tokensInLog = found;
+    expect(found).toBe(0);
   });
 });
