@@ -82,6 +82,13 @@ test.describe('forgot password and change password through the e-mailed link', (
     await expect(page.getByTestId('top-alert')).toContainText('Password must be 8 to 12 characters');
     expect(new URL(page.url()).searchParams.get('token')).toBe(new URL(link).searchParams.get('token'));
 
+    // Within the rule but in the list of common and breached passwords: common-password, the link still good.
+    await password.fill('Password1');
+    await confirm.fill('Password1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page).toHaveURL(/MESSAGE=common-password/);
+    await expect(page.getByTestId('top-alert')).toContainText('This password is too common');
+
     // A new password: code 7, to /home with the message; the new password signs in.
     const first = freshPassword('Fst');
     await password.fill(first);
