@@ -316,7 +316,9 @@ const serverErrors: string[] = [];
 
 beforeAll(async () => {
   const log = pino({ level: 'error' }, { write: (line: string) => serverErrors.push(line.slice(0, 1500)) });
-  t = await createTestApp({ build: { loggerInstance: log } });
+  // A wrong current password on the profile counts toward the lockout (moving the recovery address needs it):
+  // generated requests must not lock the users this test signs in again after a sign-out.
+  t = await createTestApp({ env: { LOGIN_LOCK_ATTEMPTS: '100' }, build: { loggerInstance: log } });
   await seedUsers(t.ctx);
   for (const u of ['corp', 'dealer', 'customer']) await signIn(u);
   // The routes that read a multipart upload (they declare no JSON body in the document), found by probing.
@@ -496,12 +498,15 @@ describe('fuzzing from the OpenAPI document', () => {
  * Refusals that are recorded on purpose: a refused sign-in or password-reset request (throttling
  * counters and the audit trail of failed sign-ins, ASVS 7.2), and a refused upload, kept as one failed
  * unit of the file-status page with its audit entry (decision 0091; an item-code file whose rows were
- * refused likewise).
+ * refused likewise), and a wrong current password on the profile (the lockout's count).
  */
 function sanctionedChange(op: Operation, changed: string[]): boolean {
   if (/\/framework\/login|create_reset_password_request|reset_password/.test(op.path)) {
     return changed.every((d) => /^(audit_log|login_attempts|auth_throttle|throttle\w*|rate_limits?)[=~]/.test(d));
   }
+  // A wrong current password when moving the recovery address counts toward the account's lockout
+  // (users.failed_logins, decision 0310): the row's content only, no audit entry, no new row.
+  if (op.method === 'POST' && op.path === '/fc-common-api/users/profile') return changed.every((d) => d === 'users~');
   if (op.multipart) {
     return changed.every((d) => {
       const m = /^(audit_log|inbound_files)=(\d+)->(\d+)$/.exec(d);
