@@ -8,11 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index';
 import { seedAuth } from '../../src/db/seed/auth';
 import { hashPassword } from '../../src/modules/auth/passwords';
-import { insertSession, upsertUser } from '../../src/modules/auth/repo';
-import { hashToken, newToken } from '../../src/http/access';
+import { upsertUser } from '../../src/modules/auth/repo';
 import { resetRequestsSettled } from '../../src/modules/auth/reset';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
-import { api, DEMO_PASSWORD, loginAs, postLogin, postLogout, seedUsers } from '../helpers/http';
+import { api, DEMO_PASSWORD, loginAs, postLogin, postLogout, seedUsers, ssoSession } from '../helpers/http';
 
 /** Every log line of the app, as parsed JSON. */
 const logLines: Record<string, unknown>[] = [];
@@ -460,10 +459,7 @@ describe('alternate-portal and single-sign-on users, from configuration', () => 
 
   it('users/current flags single-sign-on and alternate-portal users for the browser', async () => {
     // A single-sign-on user's session comes from its identity provider, never from the local form.
-    const token = newToken();
-    const [row] = await alt.db.select({ id: users.id }).from(users).where(eq(users.username, 'ssouser'));
-    await insertSession(alt.db, { idHash: hashToken(token), userId: row!.id });
-    const sso = await api(alt.app, `fc_session=${token}`).get('/fc-common-api/users/current');
+    const sso = await api(alt.app, await ssoSession(alt.db, 'ssouser')).get('/fc-common-api/users/current');
     expect(sso.body.data[0].attributes).toMatchObject({ 'sso-user': 'Y', 'alternate-portal-user': 'N' });
     const intl = await api(alt.app, await loginAs(alt.app, 'intl', 'merc')).get('/fc-common-api/users/current');
     expect(intl.body.data[0].attributes).toMatchObject({ 'sso-user': 'N', 'alternate-portal-user': 'Y' });

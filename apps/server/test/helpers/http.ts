@@ -11,7 +11,11 @@ import {
 } from '@fc/contract';
 import type { AppContext } from '../../src/context';
 import { DEMO_PASSWORD, DEMO_USERS, seedCore } from '../../src/db/seed/core';
-import { SESSION_COOKIE } from '../../src/http/access';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client';
+import { users } from '../../src/db/schema/index';
+import { hashToken, newToken, SESSION_COOKIE } from '../../src/http/access';
+import { insertSession } from '../../src/modules/auth/repo';
 import { TEST_ORIGIN } from './app';
 
 export { DEMO_PASSWORD, DEMO_USERS };
@@ -90,6 +94,21 @@ export function sessionCookieOf(res: LightMyRequestResponse): string | undefined
  * Signs in through the login form and returns the session cookie ("fc_session=..."), ready for a
  * `cookie` header. The form type defaults to the user's own account type (demo users).
  */
+/**
+ * A session made as the identity provider's sign-in makes it, for a single-sign-on user (the local form
+ * refuses them): a new id whose hash is stored for the user; answers the Cookie header.
+ */
+export async function ssoSession(db: Db, username: string): Promise<string> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  if (!user) throw new Error(`no user ${username}`);
+  const token = newToken();
+  await insertSession(db, { idHash: hashToken(token), userId: user.id });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
 export async function loginAs(app: FastifyInstance, username: string, type?: AccountTypeSlug, password = DEMO_PASSWORD): Promise<string> {
   const demo = DEMO_USERS.find((u) => u.username === username);
   const slug = type ?? (demo ? DEFAULT_SLUG[demo.accountType] : 'cust');

@@ -5,7 +5,7 @@ import { seedDemo } from '../../src/db/seed/index';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { api, DEMO_USERS, loginAs } from '../helpers/http';
+import { api, DEMO_USERS, loginAs, ssoSession } from '../helpers/http';
 import { columnOfParameter, concrete, fillPath, operationsOf, recordFigures, valuesOf, withQuery, type Operation } from './support';
 
 /**
@@ -49,6 +49,7 @@ beforeAll(async () => {
       accountType: u.accountType,
       grantedTasks: [...u.grantedTasks],
       password: undefined,
+      sso: 'ssoUser' in u && u.ssoUser,
     })),
     ...EXTRA_USERS.map((u) => ({ ...u, password: PASSWORD })),
   ];
@@ -59,7 +60,8 @@ beforeAll(async () => {
       username: u.username,
       type,
       principal: { accountType: u.accountType as 0 | 1 | 2, grantedTasks: u.grantedTasks },
-      cookie: await loginAs(t.app, u.username, type, u.password),
+      // A single-sign-on user's session comes from its identity provider (the local form refuses it).
+      cookie: 'sso' in u && u.sso ? await ssoSession(t.db, u.username) : await loginAs(t.app, u.username, type, u.password),
     });
   }
 }, 180_000);
