@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import { registerAccess } from './http/access';
 import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
+import { registerInputChecks } from './http/input';
 import { securityHeaders } from './http/security-headers';
 import { modules } from './modules/index';
 
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   registerErrorHandler(app);
   registerAccess(app, ctx);
+  registerInputChecks(app);
 
   for (const mod of modules) await app.register(mod(ctx));
 

@@ -8,3 +8,4 @@ export * from './list-query';
 export * from './welcome';
 export * from './zod-config';
 export * from './writes';
+export * from './text';

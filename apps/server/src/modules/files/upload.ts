@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { FastifyRequest } from 'fastify';
 import { CSV_UPLOAD_LIMITS, FileErrorCode } from '@fc/contract/files';
 import { AppError } from '../../http/errors';
+import { invalidCharactersDetail, unstorableField } from '../../http/input';
 
 export interface CsvUploadOptions {
   /** Largest file accepted, in bytes (default: the server's UPLOAD_MAX_BYTES). */
@@ -95,6 +96,9 @@ export async function readCsvUpload(req: FastifyRequest, opts: CsvUploadOptions 
     }
     throw fail(400, FileErrorCode.Required, 'The upload was incomplete or malformed; send the file again.');
   }
+  // The form's text fields are input like any other (decision 0320).
+  const badField = unstorableField(fields);
+  if (badField) throw new AppError(400, 'invalid-characters', invalidCharactersDetail(badField), badField);
   if (!file) throw fail(400, FileErrorCode.Required, `Choose a CSV file to upload (field "${field}").`);
 
   const fileName = sanitizeFileName(file.name);

@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_FIELD, JSONAPI_MEDIA_TYPE } from '@fc/contract';
+import { accountRequests } from '../../src/db/schema/index';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { api, FORM_TOKEN, loginAs, seedUsers, withFormTokenCookie } from '../helpers/http';
+
+/**
+ * Issue 16, input and output: characters the database cannot store are refused with 400 naming the field
+ * wherever input enters, and names lose their invisible bidirectional and zero-width characters
+ * (decision 0320).
+ */
+let t: TestApp;
+let corp: string;
+
+const request = {
+  full_name: 'Pat Doe',
+  job_title: 'Fleet manager',
+  phone: '6305550100',
+  email: 'pat@example.com',
+  account_number: '12345',
+  company_name: 'Acme',
+  address: '1 Main St',
+  city: 'Lisle',
+  state: 'IL',
+  zip: '60532',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedUsers(t.ctx);
+  corp = await loginAs(t.app, 'corp');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+type ErrorDoc = { errors: { status: string; code: string; source?: { pointer?: string; parameter?: string } }[] };
+const firstError = (body: ErrorDoc) => body.errors[0]!;
+
+describe('characters the database cannot store', () => {
+  // (A URL cannot carry a lone surrogate: its UTF-8 bytes do not decode, and come in as U+FFFD.)
+  it('NUL in a filter of the audit CSV export answers 400 naming the parameter (it answered 500)', async () => {
+    const res = await api(t.app, corp).get('/fc-common-api/audit/csv', { 'filter[user]': 'a\u0000b' });
+    expect(res.status, res.text).toBe(400);
+    expect(firstError(res.body)).toMatchObject({ code: 'invalid-characters', source: { parameter: 'filter[user]' } });
+  });
+
+  it('NUL in the search of a list answers 400 naming the parameter', async () => {
+    const res = await api(t.app, corp).get('/framework/customers', { search: 'x\u0000' });
+    expect(res.status, res.text).toBe(400);
+    expect(firstError(res.body)).toMatchObject({ code: 'invalid-characters', source: { parameter: 'search' } });
+  });
+
+  it('NUL in a path parameter answers 400 naming it', async () => {
+    const res = await api(t.app, corp).get('/fc-common-api/loyalty/bundles/%00/item-codes/csv');
+    expect(res.status, res.text).toBe(400);
+    expect(firstError(res.body).code).toMatch(/invalid/);
+  });
+
+  it.each([
+    ['NUL', 'Acme\u0000'],
+    ['a lone surrogate', 'Acme \ud83d'],
+  ])('%s in a JSON body answers 400 naming the field, and nothing is stored', async (_name, value) => {
+    const before = (await t.db.select().from(accountRequests)).length;
+    const res = await api(t.app).post('/fc-common-api/users/create_account_request', { ...request, company_name: value });
+    expect(res.status, res.text).toBe(400);
+    expect(firstError(res.body)).toMatchObject({ code: 'invalid-characters', source: { pointer: '/company_name' } });
+    expect((await t.db.select().from(accountRequests)).length).toBe(before);
+  });
+
+  it('a lone surrogate written as a JSON escape is refused as well', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/fc-common-api/users/create_account_request',
+      headers: { 'content-type': JSONAPI_MEDIA_TYPE, 'x-requested-with': 'XMLHttpRequest', origin: TEST_ORIGIN },
+      payload: JSON.stringify({ ...request, city: 'CITY' }).replace('CITY', '\\udfff'),
+    });
+    expect(res.statusCode, res.payload).toBe(400);
+    expect(firstError(JSON.parse(res.payload) as ErrorDoc)).toMatchObject({ code: 'invalid-characters', source: { pointer: '/city' } });
+  });
+
+  it('NUL in an urlencoded form answers 400 naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/fc-common-api/users/create_account_request',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN, cookie: withFormTokenCookie() },
+      payload: new URLSearchParams({ ...request, full_name: 'Pat\u0000', [CSRF_FIELD]: FORM_TOKEN }).toString(),
+    });
+    const body = JSON.parse(res.payload) as ErrorDoc;
+    expect(res.statusCode, res.payload).toBe(400);
+    expect(firstError(body)).toMatchObject({ code: 'invalid-characters', source: { pointer: '/full_name' } });
+  });
+
+  it('NUL in a text field of an upload form answers 400 naming the field', async () => {
+    const res = await api(t.app, corp).upload(
+      '/fc-common-api/parts/core-management',
+      { filename: 'core.csv', content: 'cust_no,part_no,effective_date,expiry_date,status\n', contentType: 'text/csv' },
+      { type: '0\u0000' },
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(firstError(res.body)).toMatchObject({ code: 'invalid-characters', source: { pointer: '/type' } });
+  });
+});
+
+describe('invisible characters in names and descriptions', () => {
+  it('bidirectional overrides and zero-width characters are removed before a name is stored', async () => {
+    const res = await api(t.app).post('/fc-common-api/users/create_account_request', {
+      ...request,
+      full_name: 'Pat\u200b Doe\u2060',
+      company_name: 'Acme \u202eexe.gnp\u202c',
+      job_title: '\u2066Fleet\u2069 manager\ufeff',
+    });
+    expect(res.status, res.text).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(accountRequests)
+      .where(eq(accountRequests.id, Number(res.body.data[0].id)));
+    expect(row).toMatchObject({ fullName: 'Pat Doe', companyName: 'Acme exe.gnp', jobTitle: 'Fleet manager' });
+  });
+});
