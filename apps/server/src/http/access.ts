@@ -170,6 +170,17 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
+  // An answer to a signed-in user (or of a route that needs one) is that user's: no browser or proxy cache
+  // keeps it (issue 16). The web app's files are the same for everyone and keep their own caching.
+  const uiPrefixes = ['/ui/', `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/`];
+  app.addHook('onSend', async (req, reply, payload) => {
+    const access = req.routeOptions.config?.access ?? 'public';
+    const url = req.url.split('?')[0]!;
+    const ui = uiPrefixes.some((p) => url.startsWith(p) || url === p.slice(0, -1));
+    if ((req.principal || access !== 'public') && !ui) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   // A form post also carries the token of its cookie (read once the body is parsed, before validation).
   app.addHook('preValidation', async (req, reply) => {
     if (!UNSAFE.has(req.method) || req.routeOptions.config?.formToken === 'route') return;

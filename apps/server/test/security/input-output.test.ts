@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD, JSONAPI_MEDIA_TYPE } from '@fc/contract';
 import { accountRequests } from '../../src/db/schema/index';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { concrete, SIGN_OUT } from './support';
 import { api, FORM_TOKEN, loginAs, seedUsers, withFormTokenCookie } from '../helpers/http';
 
 /**
@@ -117,5 +118,26 @@ describe('invisible characters in names and descriptions', () => {
       .from(accountRequests)
       .where(eq(accountRequests.id, Number(res.body.data[0].id)));
     expect(row).toMatchObject({ fullName: 'Pat Doe', companyName: 'Acme exe.gnp', jobTitle: 'Fleet manager' });
+  });
+});
+
+describe('signed-in answers are not cached', () => {
+  it('every route answers a signed-in user with Cache-Control: no-store', async () => {
+    const client = api(t.app, corp);
+    const problems: string[] = [];
+    let checked = 0;
+    for (const r of t.app.routeAccess) {
+      // Sign-out would end the session the other calls use.
+      if (SIGN_OUT.test(r.url) || r.url.startsWith('/ui/')) continue;
+      const url = concrete(r.url);
+      const res =
+        r.method === 'GET' ? await client.get(url) : r.method === 'DELETE' ? await client.delete(url) : await client.post(url, {});
+      checked++;
+      if (res.headers['cache-control'] !== 'no-store') {
+        problems.push(`${r.method} ${r.url} (${res.status}): cache-control ${String(res.headers['cache-control'])}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
   });
 });
