@@ -5,7 +5,17 @@ import type { Access } from '../../src/http/access';
 import { seedDemo } from '../../src/db/seed/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { api, DEMO_USERS, loginAs } from '../helpers/http';
-import { columnOfParameter, fillPath, operationsOf, recordFigures, SIGN_OUT, withQuery, type Operation } from './support';
+import {
+  columnOfParameter,
+  fillPath,
+  isFormula,
+  operationsOf,
+  recordFigures,
+  SIGN_OUT,
+  spreadsheetRecords,
+  withQuery,
+  type Operation,
+} from './support';
 
 /**
  * Every CSV export, found by calling every GET route of the portal and keeping those that answer
@@ -13,9 +23,9 @@ import { columnOfParameter, fillPath, operationsOf, recordFigures, SIGN_OUT, wit
  * runs as a formula (=, +, -, @, tab, CR) and files with formula cells were uploaded and processed (the
  * price file result and the core upload report echo the uploaded cells): each file parses with the same
  * number of fields on every line, and no cell reaches the spreadsheet starting with one of them (or
- * NUL) unescaped.
+ * NUL) unescaped, whether the spreadsheet splits lines at commas or at semicolons.
  */
-const PREFIXES = ['=', '+', '-', '@', '\t', '\r', '=HYPERLINK("http://x")&', '-2+3+cmd|'];
+const PREFIXES = ['=', '+', '-', '@', '\t', '\r', '=HYPERLINK("http://x")&', '-2+3+cmd|', 'x;=1+1;', ';"=2";-3+cmd|', '-5;@A1;'];
 /**
  * Tables left alone: the rows that sign people in (so that the sessions stay valid), and the uploaded
  * files, whose state and job ids the downloads look up (their cells are hostile already).
@@ -122,6 +132,12 @@ function checkCsv(name: string, text: string) {
       const dangerous = /^[=+@\t\r\0]/.test(cell) || (cell.startsWith('-') && !/^-\d+(\.\d+)?$/.test(cell));
       expect(dangerous, `${name}: line ${i + 1} cell ${JSON.stringify(cell)}`).toBe(false);
       if (/^'[=+\-@\t\r]/.test(cell)) escaped++;
+    }
+  }
+  // The same file in a spreadsheet whose list separator is a semicolon (issue 16).
+  for (const [i, row] of spreadsheetRecords(text.replace(/^\uFEFF/, ''), ';').entries()) {
+    for (const field of row) {
+      expect(isFormula(field, ';'), `${name}: line ${i + 1} split at semicolons, field ${JSON.stringify(field)}`).toBe(false);
     }
   }
   return { rows: records.length - 1, cells, escaped };

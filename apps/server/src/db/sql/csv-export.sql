@@ -5,14 +5,20 @@
 -- Appended to the initial migration by scripts/db-generate.mjs. Statements are separated by Drizzle's
 -- breakpoint marker; keep one statement between two markers.
 
--- safeCell: a cell a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading
--- single quote; a plain (negative) number stays a number. An empty cell is NULL, which COPY writes as an
--- empty field without quotes, as the CSV writer does (COPY quotes an empty string). Text cannot hold NUL.
--- (Tests in order of cost, the usual cell leaving at the first: a regular expression on every cell would
--- cost a tenth of the export. The function is inlined and uses its parameter several times: pass it a
--- column or a cheap expression.)
+-- safeCell (packages/contract/src/csv, decision 0321): a cell a spreadsheet would run as a formula
+-- (starting with =, +, -, @, tab or CR) gets a leading single quote; a plain (negative) number stays a
+-- number. A spreadsheet set to a semicolon list separator splits lines at semicolons and then at the line
+-- breaks of cells whose quotes no longer hold, so a semicolon, CR or LF inside a cell followed by =, +, -, @,
+-- tab, CR or a double quote gets a single quote after it (`a;=1+1` becomes `a;'=1+1`). An empty cell is
+-- NULL, which COPY writes as an empty field without quotes, as the CSV writer does (COPY quotes an empty
+-- string). Text cannot hold NUL. (Tests in order of cost, the usual cell leaving at the fourth: a regular
+-- expression on every cell would cost a tenth of the export. The function is inlined and uses its
+-- parameter several times: pass it a column or a cheap expression.)
 CREATE OR REPLACE FUNCTION csv_cell(s text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE
+    WHEN strpos(s, ';') > 0 OR strpos(s, chr(10)) > 0 OR strpos(s, chr(13)) > 0 THEN
+      CASE WHEN ascii(s) IN (9, 13, 43, 45, 61, 64) THEN '''' ELSE '' END
+        || regexp_replace(s, '([;\r\n])(?=[-=+@\t\r"])', '\1''', 'g')
     WHEN ascii(s) > 64 THEN s
     WHEN ascii(s) NOT IN (0, 9, 13, 43, 45, 61, 64) THEN s
     WHEN s = '' THEN NULL
