@@ -54,6 +54,10 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).max(10_000).default(10),
   RESET_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   RESET_REQUESTS_PER_USERNAME: z.coerce.number().int().min(1).max(10_000).default(5),
+  // The public account-request form (issue 16): requests an hour per client address and per e-mail address,
+  // so that nobody floods the support mailbox or the table.
+  ACCOUNT_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
+  ACCOUNT_REQUESTS_PER_EMAIL: z.coerce.number().int().min(1).max(10_000).default(3),
   // Which proxies may set X-Forwarded-For (the client address that rate limits count): false, true, a hop
   // count or addresses/CIDRs separated by commas. Trusting everyone would let a client pick its own address.
   TRUST_PROXY: z.string().default('loopback'),

@@ -22,7 +22,8 @@ const valid = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Many requests from one address and e-mail; the form's throttle has its own test (security/input-output).
+  t = await createTestApp({ env: { ACCOUNT_REQUESTS_PER_ADDRESS: '1000', ACCOUNT_REQUESTS_PER_EMAIL: '1000' } });
   await seedUsers(t.ctx);
   corp = await loginAs(t.app, 'corp');
   customer = await loginAs(t.app, 'customer');

@@ -495,13 +495,13 @@ describe('fuzzing from the OpenAPI document', () => {
 });
 
 /**
- * Refusals that are recorded on purpose: a refused sign-in or password-reset request (throttling
+ * Refusals that are recorded on purpose: a refused sign-in, password-reset or account request (throttling
  * counters and the audit trail of failed sign-ins, ASVS 7.2), and a refused upload, kept as one failed
  * unit of the file-status page with its audit entry (decision 0091; an item-code file whose rows were
  * refused likewise), and a wrong current password on the profile (the lockout's count).
  */
 function sanctionedChange(op: Operation, changed: string[]): boolean {
-  if (/\/framework\/login|create_reset_password_request|reset_password/.test(op.path)) {
+  if (/\/framework\/login|create_reset_password_request|reset_password|create_account_request/.test(op.path)) {
     return changed.every((d) => /^(audit_log|login_attempts|auth_throttle|throttle\w*|rate_limits?)[=~]/.test(d));
   }
   // A wrong current password when moving the recovery address counts toward the account's lockout

@@ -141,3 +141,52 @@ describe('signed-in answers are not cached', () => {
     expect(checked).toBeGreaterThan(50);
   });
 });
+
+describe('the public account-request form has its own throttle', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ env: { ACCOUNT_REQUESTS_PER_ADDRESS: '3', ACCOUNT_REQUESTS_PER_EMAIL: '2' } });
+  }, 120_000);
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  const post = (body: Record<string, string>, address: string) =>
+    small.app.inject({
+      method: 'POST',
+      url: '/fc-common-api/users/create_account_request',
+      // The test's connection is from loopback, a trusted proxy (TRUST_PROXY): X-Forwarded-For is the client.
+      headers: {
+        'content-type': JSONAPI_MEDIA_TYPE,
+        'x-requested-with': 'XMLHttpRequest',
+        origin: TEST_ORIGIN,
+        'x-forwarded-for': address,
+      },
+      payload: JSON.stringify(body),
+    });
+  const stored = async () => (await small.db.select().from(accountRequests)).length;
+
+  it('per e-mail address: the third request for one address in an hour is refused, from any client address', async () => {
+    const email = 'flood@example.com';
+    expect((await post({ ...request, email }, '203.0.113.1')).statusCode).toBe(200);
+    expect((await post({ ...request, email: 'Flood@Example.com' }, '203.0.113.2')).statusCode).toBe(200);
+    const [rows, mails] = [await stored(), small.mails.length];
+    const res = await post({ ...request, email }, '203.0.113.3');
+    expect(res.statusCode, res.payload).toBe(429);
+    expect(firstError(JSON.parse(res.payload) as ErrorDoc).code).toBe('too-many-account-requests');
+    expect(JSON.parse(res.payload).errors[0].detail).toMatch(/Too many account requests/);
+    expect(await stored()).toBe(rows);
+    expect(small.mails.length).toBe(mails);
+  });
+
+  it('per client address: the fourth request from one address in an hour is refused, whatever the e-mail', async () => {
+    for (let i = 0; i < 3; i++) expect((await post({ ...request, email: `office${i}@example.com` }, '198.51.100.7')).statusCode).toBe(200);
+    const rows = await stored();
+    const res = await post({ ...request, email: 'office9@example.com' }, '198.51.100.7');
+    expect(res.statusCode, res.payload).toBe(429);
+    expect(firstError(JSON.parse(res.payload) as ErrorDoc).code).toBe('too-many-account-requests');
+    expect(await stored()).toBe(rows);
+    // Another address is not held up.
+    expect((await post({ ...request, email: 'office9@example.com' }, '198.51.100.8')).statusCode).toBe(200);
+  });
+});

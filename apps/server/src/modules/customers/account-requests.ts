@@ -6,15 +6,40 @@ import type { AppContext } from '../../context';
 import { accountRequests } from '../../db/schema/index';
 import { audit } from '../../audit/audit';
 import { contains, offsetOf, orderBy } from '../../http/list';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
+import { throttleStore } from '../auth/throttle';
 
 type ListQuery = z.output<typeof accountRequestListQuerySchema>;
+
+const HOUR = 60 * 60_000;
+
+/**
+ * The account-request form's own throttle (issue 16): ACCOUNT_REQUESTS_PER_ADDRESS requests an hour from
+ * one client address and ACCOUNT_REQUESTS_PER_EMAIL for one e-mail address, counted in the database
+ * (auth_throttles, keyed by a hash, so every process counts the same). Each request is counted before it
+ * is checked, so that a burst cannot slip through between a read and a write; a refusal answers 429
+ * `too-many-account-requests` and stores and mails nothing.
+ */
+export async function throttleAccountRequest(ctx: AppContext, req: FastifyRequest, email: string): Promise<void> {
+  const store = throttleStore(ctx);
+  const byAddress = (await store.hit(`account-request:ip:${req.ip}`, HOUR)) > ctx.config.ACCOUNT_REQUESTS_PER_ADDRESS;
+  const byEmail = (await store.hit(`account-request:email:${email.trim().toLowerCase()}`, HOUR)) > ctx.config.ACCOUNT_REQUESTS_PER_EMAIL;
+  if (byAddress || byEmail) {
+    req.log.warn({ event: 'account-request-throttled', by: byAddress ? 'address' : 'email' }, 'account request refused: too many');
+    throw new AppError(
+      429,
+      'too-many-account-requests',
+      'Too many account requests have been sent from here or for this e-mail address. Please try again in an hour, or call support.',
+    );
+  }
+}
 
 /**
  * Stores the request, then e-mails the support mailbox after the commit: a mail failure is logged and the
  * request stays stored for corporate staff to review on the account requests page.
  */
 export async function createAccountRequest(ctx: AppContext, req: FastifyRequest, input: AccountRequest): Promise<number> {
+  await throttleAccountRequest(ctx, req, input.email);
   const country = countryOfState(input.state);
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Autocomplete, Box, Button, CircularProgress, Grid, TextField, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Alert, Autocomplete, Box, Button, CircularProgress, Grid, TextField, Typography } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import {
   type AccountRequestForm,
 } from '@fc/contract/customers';
 import { DraftPrompt } from '@/components/draft-prompt';
+import { ApiError } from '@/lib/api-client';
 import { useAppConfig } from '@/lib/session/app-config';
 import { useDraft } from '@/lib/use-draft';
 import { useCreateAccountRequest } from '../api/create-account-request';
@@ -45,7 +46,9 @@ export default function RequestPage() {
   const { data: config } = useAppConfig();
   const { data: states = [], isLoading: statesLoading } = useStates();
   const mutation = useCreateAccountRequest();
-  const { control, handleSubmit, formState, getValues, reset } = useForm<AccountRequestForm, unknown, AccountRequest>({
+  // Refused by the form's throttle (429): the form stays filled in, with the message above the button.
+  const [throttled, setThrottled] = useState(false);
+  const { control, handleSubmit, formState, getValues, reset, setError } = useForm<AccountRequestForm, unknown, AccountRequest>({
     resolver: zodResolver(accountRequestSchema),
     defaultValues: emptyAccountRequest(),
     mode: 'onTouched',
@@ -60,11 +63,20 @@ export default function RequestPage() {
   const { draft, discard } = useDraft<AccountRequestForm>({ values: () => (isDirty ? getValues() : null), page: pathname });
 
   const onSubmit = handleSubmit(async (body) => {
+    setThrottled(false);
     try {
       const result = await mutation.mutateAsync({ ...body, account_number: String(body.account_number) });
       if (result?.status === 'success') discard();
       void navigate(result?.status === 'success' ? `${base}/success` : `${base}/failure`);
-    } catch {
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) return setThrottled(true);
+      // A value the server refused (a character it cannot store): shown on its field.
+      const fields = err instanceof ApiError && err.status === 400 ? Object.entries(err.fieldErrors()) : [];
+      const known = fields.filter(([name]) => (ACCOUNT_REQUEST_FIELDS as readonly string[]).includes(name));
+      if (known.length > 0) {
+        for (const [name, e] of known) setError(name as AccountRequestField, { message: e.code });
+        return;
+      }
       void navigate(`${base}/failure`);
     }
   });
@@ -159,6 +171,11 @@ export default function RequestPage() {
           </Grid>
         ))}
       </Grid>
+      {throttled && (
+        <Alert severity="error" sx={{ mt: 3 }} role="alert">
+          {t('request.too-many', { phone: config?.support.phone ?? '' })}
+        </Alert>
+      )}
       <Button
         type="submit"
         variant="contained"
