@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
 import type { AppContext } from './context';
-import { registerAccess } from './http/access';
+import { registerAccess, requireAccess } from './http/access';
 import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
 import { registerInputChecks } from './http/input';
@@ -111,7 +111,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/fc-common-api/docs', uiConfig: { docExpansion: 'list' } });
+  // The API reference: for everyone, for signed-in corporate users only (the default in production), or
+  // not served (API_DOCS, issue 16). Its routes are the plugin's, registered before the access checks.
+  if (ctx.config.apiDocs !== 'off') {
+    await app.register(swaggerUi, {
+      routePrefix: '/fc-common-api/docs',
+      uiConfig: { docExpansion: 'list' },
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Fastify awaits an async hook
+      ...(ctx.config.apiDocs === 'corporate' ? { uiHooks: { onRequest: requireAccess(ctx, 'corporate') } } : {}),
+    });
+  }
 
   registerErrorHandler(app);
   registerAccess(app, ctx);

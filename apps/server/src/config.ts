@@ -69,6 +69,9 @@ const envSchema = z.object({
   // How far ahead a loyalty enrolment or expiration date may be, in years from today (docs/decisions/0342).
   LOYALTY_ENROLMENT_MAX_YEARS: z.coerce.number().int().min(1).max(ENROLMENT_MAX_YEARS_LIMIT).default(ENROLMENT_MAX_YEARS_DEFAULT),
   SEED_DEMO: bool.optional(),
+  // Who may read the API reference under /fc-common-api/docs (issue 16): everyone, signed-in corporate
+  // users, or nobody (not served). Default: corporate in production, public otherwise.
+  API_DOCS: z.enum(['public', 'corporate', 'off']).optional(),
   WEB_DIST: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -111,6 +114,8 @@ export interface Config extends Env {
   dataDir: string;
   secureCookies: boolean;
   seedDemo: boolean;
+  /** API_DOCS with its default: who may read /fc-common-api/docs. */
+  apiDocs: 'public' | 'corporate' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, e.DATA_DIR),
     secureCookies: e.SESSION_COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'corporate' : 'public'),
   };
 }

@@ -154,20 +154,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
       if (!held || !CSRF_TOKEN_PATTERN.test(held)) reply.setCookie(name, newToken(), csrfCookieOptions(ctx));
     }
     await loadPrincipal(req, ctx);
-    const access = req.routeOptions.config?.access ?? 'public';
-    if (access === 'public') return;
-    if (!req.principal) {
-      const code = req.sessionLifetimeEnded ? SESSION_LIFETIME_MESSAGE : req.sessionExpired ? '213' : '6';
-      const detail = req.sessionLifetimeEnded
-        ? 'Your session reached its maximum length. Please log in again.'
-        : req.sessionExpired
-          ? 'Your session expired due to inactivity. Please log in again.'
-          : 'Sign in to use this page.';
-      return sendErrors(reply, 401, [errorObject(401, code, detail)]);
-    }
-    if (!permissions[access].check(req.principal)) {
-      return sendErrors(reply, 403, [errorObject(403, '209', 'You do not have permission to access this resource.')]);
-    }
+    return refuseUnless(req, reply, req.routeOptions.config?.access ?? 'public');
   });
 
   // An answer to a signed-in user (or of a route that needs one) is that user's: no browser or proxy cache
@@ -186,6 +173,35 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
     if (!UNSAFE.has(req.method) || req.routeOptions.config?.formToken === 'route') return;
     if (formPostRefused(req, ctx)) return sendErrors(reply, 403, [errorObject(403, 'csrf', 'Cross-site request refused.')]);
   });
+}
+
+/** Answers 401 or 403 when the signed-in user (req.principal) may not call a route of this access. */
+function refuseUnless(req: FastifyRequest, reply: FastifyReply, access: Access) {
+  if (access === 'public') return;
+  if (!req.principal) {
+    const code = req.sessionLifetimeEnded ? SESSION_LIFETIME_MESSAGE : req.sessionExpired ? '213' : '6';
+    const detail = req.sessionLifetimeEnded
+      ? 'Your session reached its maximum length. Please log in again.'
+      : req.sessionExpired
+        ? 'Your session expired due to inactivity. Please log in again.'
+        : 'Sign in to use this page.';
+    return sendErrors(reply, 401, [errorObject(401, code, detail)]);
+  }
+  if (!permissions[access].check(req.principal)) {
+    return sendErrors(reply, 403, [errorObject(403, '209', 'You do not have permission to access this resource.')]);
+  }
+}
+
+/**
+ * An onRequest hook for the routes of a plugin registered before the access checks (the API reference of
+ * @fastify/swagger-ui): loads the session itself and refuses callers without `access`.
+ */
+export function requireAccess(ctx: AppContext, access: Access) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.principal) await loadPrincipal(req, ctx);
+    reply.header('cache-control', 'no-store');
+    return refuseUnless(req, reply, access);
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD, JSONAPI_MEDIA_TYPE } from '@fc/contract';
+import { loadConfig } from '../../src/config';
 import { accountRequests } from '../../src/db/schema/index';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { concrete, SIGN_OUT } from './support';
@@ -188,5 +189,47 @@ describe('the public account-request form has its own throttle', () => {
     expect(await stored()).toBe(rows);
     // Another address is not held up.
     expect((await post({ ...request, email: 'office9@example.com' }, '198.51.100.8')).statusCode).toBe(200);
+  });
+});
+
+describe('the API reference', () => {
+  let docs: TestApp;
+  beforeAll(async () => {
+    docs = await createTestApp({ env: { API_DOCS: 'corporate' } });
+    await seedUsers(docs.ctx);
+  }, 120_000);
+  afterAll(async () => {
+    await docs?.close();
+  });
+
+  it('is for signed-in corporate users by default in production, configurable by API_DOCS', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe('corporate');
+    expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'off' }).apiDocs).toBe('off');
+  });
+
+  it.each(['/fc-common-api/docs', '/fc-common-api/docs/json', '/fc-common-api/docs/yaml', '/fc-common-api/docs/static/index.html'])(
+    'API_DOCS=corporate: %s answers 401 signed out, 403 to a customer or a dealer, 200 to corporate staff',
+    async (url) => {
+      const signedOut = await docs.app.inject({ method: 'GET', url });
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.payload).not.toContain('/fc-common-api/users/current');
+      for (const user of ['customer', 'dealer']) {
+        const res = await docs.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(docs.app, user) } });
+        expect(res.statusCode, user).toBe(403);
+      }
+      const res = await docs.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(docs.app, 'corp') } });
+      expect([200, 302]).toContain(res.statusCode);
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it('API_DOCS=off: not served at all', async () => {
+    const off = await createTestApp({ env: { API_DOCS: 'off' } });
+    try {
+      expect((await off.app.inject({ method: 'GET', url: '/fc-common-api/docs/json' })).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
   });
 });
