@@ -3,7 +3,8 @@
  * npm run test:reliability — the reliability and security suite of issue 11, with its figures.
  *
  * Full run (the default):
- *   1. The security tests (apps/server/test/security) on PGlite, fuzzing 200 requests per operation.
+ *   1. The security tests (apps/server/test/security) on PGlite, fuzzing 200 requests per operation from
+ *      the OpenAPI document and 60 hostile strings per route (hostile-input.test.ts).
  *   2. The same on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) with 20 per
  *      operation, and the several-processes test.
  *   3. The crash harness (scripts/reliability/crash.mjs): 20 kills on PostgreSQL, 10 on PGlite. The
@@ -91,6 +92,7 @@ const STEPS = [
     go: (name) =>
       runTests(name, ['apps/server/test/security'], {
         FUZZ_RUNS: '200',
+        HOSTILE_RUNS: '60',
         DATABASE_URL: undefined,
       }),
   },
@@ -99,7 +101,11 @@ const STEPS = [
     name: 'security and several-processes tests on PostgreSQL (20 fuzz cases per operation)',
     full: true,
     go: (name) =>
-      runTests(name, ['apps/server/test/security', 'apps/server/test/multi-process'], { FUZZ_RUNS: '20', DATABASE_URL: ADMIN_URL }),
+      runTests(name, ['apps/server/test/security', 'apps/server/test/multi-process'], {
+        FUZZ_RUNS: '20',
+        HOSTILE_RUNS: '10',
+        DATABASE_URL: ADMIN_URL,
+      }),
   },
   {
     id: 'crash',

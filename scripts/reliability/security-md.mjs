@@ -71,6 +71,26 @@ function section(r) {
     );
   lines.push(fuzzLine(f['fuzz.pglite'], 'PGlite'));
   if (f['fuzz.postgresql']) lines.push(fuzzLine(f['fuzz.postgresql'], 'PostgreSQL'));
+  for (const [key, label] of [
+    ['hostile-input.pglite', 'PGlite'],
+    ['hostile-input.postgresql', 'PostgreSQL'],
+  ]) {
+    const h = f[key];
+    if (!h && label === 'PostgreSQL') continue;
+    lines.push(
+      h
+        ? `- Hostile strings in every input of every route, ${label} (issue 16; NUL, lone surrogates, bidirectional and zero-width ` +
+            `characters, values up to 200,000 characters, SQL and CSV metacharacters, as a corporate user; ${n(h.runsPerRoute)} generated ` +
+            `per route besides NUL in each input, seed ${h.seed}): ${n(h.routes)} routes, ${n(h.cases)} cases; 5xx answers ${n(h.status5xx)}, ` +
+            `requests with a character the database cannot store ${n(h.unstorableCases)}, accepted ${n(h.unstorableAccepted)}.`
+        : `- Hostile strings in every input of every route, ${label}: not measured (run \`npm run test:reliability\`).`,
+    );
+  }
+  const fuzzers = ['fuzz.pglite', 'fuzz.postgresql', 'hostile-input.pglite', 'hostile-input.postgresql'].filter((k) => f[k]);
+  lines.push(
+    `- **5xx answers from the fuzzers: ${n(fuzzers.reduce((sum, k) => sum + (f[k].status5xx ?? 0), 0))}** ` +
+      `(${fuzzers.map((k) => `${k} ${n(f[k].status5xx)}`).join(', ') || 'none measured'}).`,
+  );
   const ex = pick('exports');
   lines.push(
     `- Exports: ${n(ex?.csvExports)} CSV exports found among the GET routes (${(ex?.routes ?? []).map((u) => `\`${u}\``).join(', ')}), ` +
