@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD, JSONAPI_MEDIA_TYPE } from '@fc/contract';
 import { loadConfig } from '../../src/config';
-import { accountRequests } from '../../src/db/schema/index';
+import { accountRequests, loyaltyBundles, loyaltyItemCodes } from '../../src/db/schema/index';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { concrete, SIGN_OUT } from './support';
 import { api, FORM_TOKEN, loginAs, seedUsers, withFormTokenCookie } from '../helpers/http';
@@ -231,5 +231,28 @@ describe('the API reference', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('invisible characters in names and descriptions of a nested body and of an imported file', () => {
+  it('a bundle name and the descriptions of an item-code file are stored without them', async () => {
+    const res = await api(t.app, corp).post('/fc-common-api/loyalty/bundle/add', {
+      fc_loyalty_bundle: { name: 'Brakes\u202e\u200b', description: '\u2067Front\u2069 pads' },
+    });
+    expect(res.status, res.text).toBe(200);
+    const bundle = Number(res.body.data[0].attributes['bundle-seq']);
+    const [stored] = await t.db.select().from(loyaltyBundles).where(eq(loyaltyBundles.bundleSeq, bundle));
+    expect(stored).toMatchObject({ name: 'Brakes', description: 'Front pads' });
+    const upload = await api(t.app, corp).upload(`/fc-common-api/loyalty/bundles/${bundle}/item-codes/add/csv`, {
+      filename: 'codes.csv',
+      content: 'item_code,description\n10001,Pad\u202e set\n10002,\u200b\n',
+      contentType: 'text/csv',
+    });
+    expect(upload.status, upload.text).toBeLessThan(300);
+    const rows = await t.db.select().from(loyaltyItemCodes).where(eq(loyaltyItemCodes.bundleSeq, bundle));
+    expect(rows.map((r) => [r.itemCode, r.description]).sort()).toEqual([
+      ['10001', 'Pad set'],
+      ['10002', null],
+    ]);
   });
 });

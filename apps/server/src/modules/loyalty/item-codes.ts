@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
+import { stripInvisible } from '@fc/contract';
 import {
   BundleCode,
   codesMessage,
@@ -266,7 +267,13 @@ export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bund
         const inserted = await tx
           .insert(loyaltyItemCodes)
           .values(
-            parsed.codes.slice(i, i + 1000).map((c) => ({ bundleSeq, itemCode: c.itemCode, description: c.description, modifiedBy: by })),
+            parsed.codes.slice(i, i + 1000).map((c) => ({
+              bundleSeq,
+              itemCode: c.itemCode,
+              // Without bidirectional and zero-width characters, as every name and description (decision 0320).
+              description: c.description === null ? null : stripInvisible(c.description) || null,
+              modifiedBy: by,
+            })),
           )
           .onConflictDoNothing()
           .returning({ seq: loyaltyItemCodes.itemCodeSeq });
