@@ -28,7 +28,7 @@ const BREAK_BEFORE_FORMULA = /([;\r\n])(?=[-=+@\t\r"\u0000])/g;
  */
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const s = value instanceof Date ? value.toISOString() : String(value);
+  const s = value instanceof Date ? value.toISOString() : String(value as string | number | boolean | bigint);
   if (typeof value === 'number' || s === '') return s;
   // Most cells leave after these two tests (a result file has 700,000 cells).
   const out = HAS_BREAK.test(s) ? s.replace(BREAK_BEFORE_FORMULA, "$1'") : s;
