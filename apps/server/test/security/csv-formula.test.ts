@@ -39,7 +39,7 @@ describe('the one CSV cell rule', () => {
         const line = csvRecord(cells.map(safeCell));
         for (const separator of [',', ';'] as const) {
           for (const field of spreadsheetRecords(line, separator).flat()) {
-            if (isFormula(field, separator)) throw new Error(`${JSON.stringify(line)} split at ${separator}: ${JSON.stringify(field)}`);
+            if (isFormula(field)) throw new Error(`${JSON.stringify(line)} split at ${separator}: ${JSON.stringify(field)}`);
           }
         }
       }),
@@ -54,6 +54,9 @@ describe('the one CSV cell rule', () => {
     expect(safeCell('-12.5')).toBe('-12.5');
     expect(safeCell('-12.5;-3')).toBe("'-12.5;'-3");
     expect(safeCell('note\n=1+1')).toBe("note\n'=1+1");
+    // The first cell of a line: a negative number is text there (`-5,1+cmd|` would run with semicolons).
+    expect(['-5', '1+cmd|x', -3].map(safeCell)).toEqual(["'-5", '1+cmd|x', '-3']);
+    expect(safeCell(-5, 0)).toBe("'-5");
     expect(safeCell('a;"=1"')).toBe('a;\'"=1"');
   });
 

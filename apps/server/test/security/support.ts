@@ -288,14 +288,8 @@ export function spreadsheetRecords(text: string, separator: ',' | ';'): string[]
   return records;
 }
 
-/**
- * A field a spreadsheet would run as a formula: one that starts with =, +, @, tab, CR or NUL, or with a
- * minus that is not a plain negative number. Read with a semicolon separator, a line whose first cell is a
- * negative number runs on into the next cells (`-5,x`): the one case one cell's rule cannot close
- * (decision 0321); no export starts a line with a negative number, and it is not counted here.
- */
-export function isFormula(field: string, separator: ',' | ';' = ','): boolean {
+/** A field a spreadsheet would run as a formula: one that starts with =, +, @, tab, CR or NUL, or with a minus that is not a plain negative number. */
+export function isFormula(field: string): boolean {
   if (/^[=+@\t\r\0]/.test(field)) return true;
-  if (!field.startsWith('-')) return false;
-  return !(/^-\d+(\.\d+)?$/.test(field) || (separator === ';' && /^-\d+(\.\d+)?,/.test(field)));
+  return field.startsWith('-') && !/^-\d+(\.\d+)?$/.test(field);
 }

@@ -21,14 +21,19 @@ const BREAK_BEFORE_FORMULA = /([;\r\n])(?=[-=+@\t\r"\u0000])/g;
  *   CR or a double quote gets a single quote after it: `a;=1+1` becomes `a;'=1+1`, `x\n=1` becomes
  *   `x\n'=1`. (A minus always: a number at the end of such a part runs on into the next cells, `-5,1+cmd|`.
  *   A double quote: it would open a field whose closing quote may come before a formula.)
+ * - The first cell of a line (`index` 0: `row.map(safeCell)` passes it) loses the negative-number exception:
+ *   with a semicolon separator the line's first field runs on into the next cells (`-5,1+cmd|...`).
  * - A comma needs no care: the writer quotes a cell holding one, and such a field starts with its quote in
  *   both settings.
  *
  * Dates are written as ISO 8601; numbers as they are.
  */
-export function safeCell(value: unknown): string {
+export function safeCell(value: unknown, index?: number): string {
   if (value === null || value === undefined) return '';
   const s = value instanceof Date ? value.toISOString() : String(value as string | number | boolean | bigint);
+  // The first cell of a line starts the first field for a semicolon spreadsheet too, which runs on into the
+  // next cells: a negative number there would start a formula (`-5,1+cmd|...`), so it is quoted as text.
+  if (index === 0 && s.charCodeAt(0) === 45) return `'${HAS_BREAK.test(s) ? s.replace(BREAK_BEFORE_FORMULA, "$1'") : s}`;
   if (typeof value === 'number' || s === '') return s;
   // Most cells leave after these two tests (a result file has 700,000 cells).
   const out = HAS_BREAK.test(s) ? s.replace(BREAK_BEFORE_FORMULA, "$1'") : s;
