@@ -12,6 +12,9 @@ import { MessageCode, type RouteHandle } from '@fc/contract';
 import { saveAllDrafts } from '@/lib/use-draft';
 import { unauthorizedTarget } from '@/features/auth/unauthorized';
 
+/** Layouts that place the top alert themselves (router.tsx names layout routes `layout-<layout>`). */
+const LAYOUTS_WITH_OWN_ALERT = new Set(['layout-default', 'layout-customer']);
+
 /**
  * The app root of document 1 section 2: the hidden frame used for authentication, the top alert read
  * from MESSAGE, and the redirect to the login page on a 401 or 403 from any call.
@@ -42,6 +45,9 @@ export function AppRoot() {
     });
   }, [navigate]);
 
+  // The signed-in layouts show the alert under their app bar (the default layout's bar is fixed and would
+  // cover it here); the other layouts have it at the top of the page.
+  const ownAlert = matches.some((m) => LAYOUTS_WITH_OWN_ALERT.has(m.id));
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.titleKey)?.handle as RouteHandle | undefined;
   const title = handle ? t(handle.titleKey) : '';
   useEffect(() => {
@@ -52,7 +58,7 @@ export function AppRoot() {
   return (
     <ToastProvider>
       <iframe title={t('app.auth-frame')} src="/frame" hidden aria-hidden="true" tabIndex={-1} />
-      <TopAlert />
+      {!ownAlert && <TopAlert />}
       <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
         <Outlet />
       </Suspense>

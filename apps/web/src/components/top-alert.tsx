@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Collapse } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
@@ -20,17 +20,28 @@ export function TopAlert() {
   // Dismissal holds for this query only: a new MESSAGE (or the same one pushed again with a new id) shows again.
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const open = dismissedFor !== params.toString();
+  // A message that arrives while the page is scrolled (an upload's outcome) is brought into view.
+  const ref = useRef<HTMLDivElement>(null);
+  const query = params.toString();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !entry) return;
+    const top = el.getBoundingClientRect().top;
+    // 64: the height of a fixed app bar, which covers what is under it.
+    if (window.scrollY > 0 && (top < 64 || top > window.innerHeight)) el.scrollIntoView({ block: 'start' });
+  }, [query, entry]);
   if (!entry) return null;
   const isError = entry.type === 'error';
   return (
     <Collapse in={open}>
       <Alert
+        ref={ref}
         role={isError ? 'alert' : 'status'}
         severity={isError ? 'error' : 'info'}
         icon={isError ? <WarningAmberIcon fontSize="inherit" /> : <InfoOutlinedIcon fontSize="inherit" />}
         onClose={() => setDismissedFor(params.toString())}
         slotProps={{ closeButton: { 'aria-label': t('actions.dismiss') } }}
-        sx={{ borderRadius: 0 }}
+        sx={{ borderRadius: 0, scrollMarginTop: { xs: 56, sm: 64 } }}
         data-testid="top-alert"
       >
         {t(entry.key, { phone: config?.support.phone ?? '', email: config?.support.email ?? '' })}

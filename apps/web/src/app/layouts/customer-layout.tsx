@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitch } from '@/components/language-switch';
 import { UserMenu } from '@/components/user-menu';
+import { TopAlert } from '@/components/top-alert';
 import { CopyrightFooter } from './footer';
 import { SessionGuard } from './session-guard';
 
@@ -26,6 +27,7 @@ export default function CustomerLayout() {
           <UserMenu />
         </Toolbar>
       </AppBar>
+      <TopAlert />
       <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 3 } }}>
         <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
           <Outlet />

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitch } from '@/components/language-switch';
 import { UserMenu } from '@/components/user-menu';
+import { TopAlert } from '@/components/top-alert';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useAppConfig } from '@/lib/session/app-config';
 import { welcomeLink } from '@/lib/session/welcome';
@@ -99,6 +100,8 @@ export default function DefaultLayout() {
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
+        {/* Under the fixed app bar, where nothing covers it (app-root.tsx leaves the alert to this layout). */}
+        <TopAlert />
         <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 3 } }}>
           <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
             <Outlet />

@@ -4,6 +4,17 @@ import { welcomeLink } from '@/lib/session/welcome';
 import { useSignedInUser } from '../api/get-signed-in-user';
 
 /**
+ * The welcome link with this page's MESSAGE carried along: a call refused with 403 (209 lacking privileges)
+ * sends a signed-in user to /ui/home?MESSAGE=209 (document 1 section 4), and the message must stay visible
+ * on the page where the user lands.
+ */
+function withMessage(link: string): string {
+  const message = new URLSearchParams(window.location.search).get('MESSAGE');
+  if (!message) return link;
+  return `${link}${link.includes('?') ? '&' : '?'}MESSAGE=${encodeURIComponent(message)}`;
+}
+
+/**
  * The logged-in redirect of landing pages (document 1 section 4): account type 2 goes to the customer
  * welcome link, 1 to the dealer's, 0 to the corporate one; any other type is signed out. Runs after render,
  * so a visitor sees the page at once while the check is under way. A component of its own, rendering nothing,
@@ -16,7 +27,7 @@ export function LandingRedirect() {
   useEffect(() => {
     if (!user || !config) return;
     const link = welcomeLink(config, user);
-    if (link) window.location.replace(link);
+    if (link) window.location.replace(withMessage(link));
     else void import('@/lib/session/logout').then(({ logout }) => logout(config, user));
   }, [user, config]);
   return null;
