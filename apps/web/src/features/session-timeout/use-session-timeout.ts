@@ -138,5 +138,6 @@ export function useSessionTimeout(leave: (opts: LogoutOptions) => void, pathname
     return () => window.clearInterval(tick);
   }, [warning, signOut]);
 
-  return { secondsLeft, continueSession: () => continueSession(), signOut: () => signOut() };
+  // "Log out now" is the user's own sign-out (message 219), not the timeout's (213); other tabs follow.
+  return { secondsLeft, continueSession: () => continueSession(), signOut: () => signOut({ broadcast: true }) };
 }
