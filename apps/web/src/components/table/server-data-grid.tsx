@@ -9,6 +9,7 @@ import {
 } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '@fc/contract';
+import { LoadError } from '../load-error';
 import type { TableState } from './use-table-url-state';
 
 export interface ServerDataGridProps<R extends GridValidRowModel> extends Omit<
@@ -29,6 +30,9 @@ export interface ServerDataGridProps<R extends GridValidRowModel> extends Omit<
    * shrink instead.
    */
   reservePage?: boolean;
+  /** Loading the rows failed: the grid says so, with a Retry that calls `onRetry` (not "no data"). */
+  error?: boolean;
+  onRetry?: () => void;
 }
 
 /*
@@ -51,6 +55,8 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   onStateChange,
   label,
   reservePage,
+  error,
+  onRetry,
   ...rest
 }: ServerDataGridProps<R>) {
   const { t } = useTranslation();
@@ -75,12 +81,12 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   );
   const localeText = useMemo<DataGridProps['localeText']>(
     () => ({
-      noRowsLabel: filtered ? t('table.no-relevant-data') : t('table.no-data'),
+      noRowsLabel: error ? t('feedback.load-failed') : filtered ? t('table.no-relevant-data') : t('table.no-data'),
       noResultsOverlayLabel: t('table.no-relevant-data'),
       paginationRowsPerPage: t('table.rows-per-page'),
       paginationDisplayedRows: ({ from, to, count }) => t('table.displayed-rows', { from, to, count }),
     }),
-    [filtered, t],
+    [filtered, error, t],
   );
   // No rows yet: the grid's overlay (autoHeight) takes the height of a page of rows (--height is the grid's
   // row height) instead of its default two rows.
@@ -89,7 +95,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
     () => (reserving ? { ...SX, '--DataGrid-overlayHeight': `calc(var(--height) * ${state.size})` } : SX),
     [reserving, state.size],
   );
-  return (
+  const grid = (
     <DataGrid<R>
       aria-label={label}
       rows={rows}
@@ -112,5 +118,12 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       sx={sx}
       {...rest}
     />
+  );
+  if (!error) return grid;
+  return (
+    <>
+      <LoadError onRetry={() => onRetry?.()} />
+      {grid}
+    </>
   );
 }

@@ -23,7 +23,7 @@ export default function AuditHistoryPage() {
     defaultSort: [{ field: 'at', direction: 'desc' }],
     filterNames: ['entity', 'user', 'from', 'to'],
   });
-  const { data, isFetching } = useAudit(query);
+  const { data, isFetching, isError, refetch } = useAudit(query);
   const { data: facets } = useAuditFacets();
   const [exporting, setExporting] = useState(false);
   const dateTime = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
@@ -136,6 +136,8 @@ export default function AuditHistoryPage() {
         columns={columns}
         total={data?.total ?? 0}
         loading={isFetching}
+        error={isError}
+        onRetry={() => void refetch()}
         state={state}
         onStateChange={update}
         getRowHeight={() => 'auto'}

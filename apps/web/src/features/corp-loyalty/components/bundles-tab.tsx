@@ -28,7 +28,7 @@ export function BundlesTab() {
   const fmt = useFormats();
   const canModify = useCan('corpLoyaltyModify');
   const { state, update, query } = useTableUrlState({ prefix: 'b', defaultSort: [{ field: 'bundle_name', direction: 'asc' }] });
-  const { data, isFetching } = useBundles(query);
+  const { data, isFetching, isError, refetch } = useBundles(query);
   const csv = useCsvExport();
   const [dialog, setDialog] = useState<{ bundle?: Row } | null>(null);
   const [deactivating, setDeactivating] = useState<Row | null>(null);
@@ -71,6 +71,13 @@ export function BundlesTab() {
         const actions: RowAction[] = [];
         if (canEditBundle(row, canModify)) actions.push({ label: t('actions.edit'), onClick: () => setDialog({ bundle: row }) });
         if (canDeactivateBundle(row, canModify)) actions.push({ label: t('actions.delete'), onClick: () => setDeactivating(row) });
+        // Delete is not offered while templates use the bundle: say so rather than leave it out unexplained.
+        else if (canEditBundle(row, canModify))
+          actions.push({
+            label: t('actions.delete'),
+            onClick: () => undefined,
+            reason: t('bundle.delete-unavailable', { templates: row.usedInTemplates || '—' }),
+          });
         return <RowMenu label={t('row-actions', { name: row.bundleName })} actions={actions} />;
       },
     },
@@ -107,6 +114,8 @@ export function BundlesTab() {
         columns={columns}
         total={data?.total ?? 0}
         loading={isFetching}
+        error={isError}
+        onRetry={() => void refetch()}
         state={state}
         onStateChange={update}
         getRowId={(r) => r.bundleId}

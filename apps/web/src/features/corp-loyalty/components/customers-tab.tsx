@@ -34,7 +34,7 @@ export function CustomersTab() {
     defaultSort: [{ field: 'customer_name', direction: 'asc' }],
     filterNames: ['loyalty_program_seq'],
   });
-  const { data, isFetching } = useEnrolments(query);
+  const { data, isFetching, isError, refetch } = useEnrolments(query);
   const csv = useCsvExport();
   const unenroll = useUnenroll();
   const [adding, setAdding] = useState(false);
@@ -158,6 +158,8 @@ export function CustomersTab() {
         columns={columns}
         total={data?.total ?? 0}
         loading={isFetching}
+        error={isError}
+        onRetry={() => void refetch()}
         state={state}
         onStateChange={update}
         getRowId={(r) => r.custLoyaltyProgramSeq}

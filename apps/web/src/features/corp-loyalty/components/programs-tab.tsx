@@ -27,7 +27,7 @@ export function ProgramsTab() {
   const fmt = useFormats();
   const canModify = useCan('corpLoyaltyModify');
   const { state, update, query } = useTableUrlState({ prefix: 'p', defaultSort: [{ field: 'loyalty_program_name', direction: 'asc' }] });
-  const { data, isFetching } = useTemplates(query);
+  const { data, isFetching, isError, refetch } = useTemplates(query);
   const csv = useCsvExport();
   const [dialog, setDialog] = useState<{ mode: TemplateDialogMode; seq?: number } | null>(null);
   const [deactivating, setDeactivating] = useState<Row | null>(null);
@@ -112,6 +112,9 @@ export function ProgramsTab() {
           actions.push({ label: t('template.deactivate'), onClick: () => setDeactivating(row) });
         if (canEditTemplate(row, canModify))
           actions.push({ label: t('actions.edit'), onClick: () => setDialog({ mode: 'edit', seq: row.loyaltyProgramSeq }) });
+        // Active customers keep the template's terms (decision 0072): Edit says why it is not available.
+        else if (canModify && row.loyaltyProgramStatus === TemplateStatus.Active)
+          actions.push({ label: t('actions.edit'), onClick: () => undefined, reason: t('template.edit-unavailable') });
         return <RowMenu label={t('row-actions', { name: row.loyaltyProgramName })} actions={actions} />;
       },
     },
@@ -148,6 +151,8 @@ export function ProgramsTab() {
         columns={columns}
         total={data?.total ?? 0}
         loading={isFetching}
+        error={isError}
+        onRetry={() => void refetch()}
         state={state}
         onStateChange={update}
         getRowId={(r) => r.loyaltyProgramSeq}

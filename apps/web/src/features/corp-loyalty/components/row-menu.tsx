@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
-import { IconButton, Menu, MenuItem } from '@mui/material';
+import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 
 export interface RowAction {
   label: string;
   onClick(): void;
   disabled?: boolean;
+  /** Why the action is not available now; shown under it, the item then does nothing (docs/decisions/0330). */
+  reason?: string;
 }
 
 /** A row's menu of actions (edit, delete, unenroll, ...), named for screen readers by the row it acts on. */
@@ -26,18 +28,30 @@ export function RowMenu({ label, actions }: { label: string; actions: RowAction[
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu id={id} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {actions.map((a) => (
-          <MenuItem
-            key={a.label}
-            disabled={a.disabled}
-            onClick={() => {
-              setAnchor(null);
-              a.onClick();
-            }}
-          >
-            {a.label}
-          </MenuItem>
-        ))}
+        {actions.map((a) =>
+          a.reason ? (
+            // Still focusable and readable (a disabled item is skipped by the keyboard and greyed out): the
+            // reason is the point.
+            <MenuItem key={a.label} aria-disabled="true" onClick={() => undefined} sx={{ whiteSpace: 'normal', maxWidth: 320 }}>
+              <ListItemText
+                primary={a.label}
+                secondary={a.reason}
+                slotProps={{ primary: { sx: { color: 'text.disabled' } }, secondary: { sx: { color: 'text.secondary' } } }}
+              />
+            </MenuItem>
+          ) : (
+            <MenuItem
+              key={a.label}
+              disabled={a.disabled}
+              onClick={() => {
+                setAnchor(null);
+                a.onClick();
+              }}
+            >
+              {a.label}
+            </MenuItem>
+          ),
+        )}
       </Menu>
     </>
   );

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Checkbox,
@@ -30,6 +31,7 @@ import {
   RATE_INPUT_PATTERN,
   TEMPLATE_NAME_MAX,
   TemplateCode,
+  TemplateStatus,
   templateFormSchema,
   templateFormToBody,
   type TemplateDetails,
@@ -37,11 +39,14 @@ import {
 } from '@fc/contract/loyalty';
 import { ApiError } from '@/lib/api-client';
 import { useToast } from '@/components/toast';
+import { useCan } from '@/lib/session/current-user';
 import { useAddTemplate } from '../api/add-template';
 import { useActiveBundles } from '../api/get-bundles';
 import { useTemplate } from '../api/get-template';
 import { useUpdateTemplate } from '../api/update-template';
 import { isKnownCode, serverText, useFormats, useLoyaltyText } from './use-loyalty-text';
+import { textFieldProps } from '@/lib/field-props';
+import { readableDetail } from '@/lib/i18n';
 
 export type TemplateDialogMode = 'add' | 'edit' | 'view';
 
@@ -94,6 +99,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
   const add = useAddTemplate();
   const save = useUpdateTemplate();
   const readOnly = mode === 'view';
+  const canModify = useCan('corpLoyaltyModify');
   const { control, handleSubmit, reset, setError, setValue, getValues } = useForm<TemplateForm>({
     resolver: zodResolver(templateFormSchema),
     defaultValues: EMPTY,
@@ -173,7 +179,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
           continue;
         }
         const byCode = FIELD_OF_CODE[e.code];
-        const message = isKnownCode(e.code) ? e.code : serverText(e.detail ?? e.title);
+        const message = isKnownCode(e.code) ? e.code : serverText(readableDetail(e, ''));
         if (byCode) setError(byCode, { message: e.code }, { shouldFocus: !marked });
         else if (path[0] === 'fc_loyalty_program_milestones' && path.length === 3 && last in MILESTONE_FIELD) {
           setError(
@@ -183,7 +189,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
           );
         } else if (FORM_FIELD[last]) setError(FORM_FIELD[last], { message }, { shouldFocus: !marked });
         else {
-          toast.error(e.detail ?? failed);
+          toast.error(readableDetail(e, failed));
           toasted = true;
           continue;
         }
@@ -194,6 +200,14 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
   }, orderToast);
 
   const title = t(`template.${mode}-title`);
+  const readOnlyReason =
+    !readOnly || !canModify || !current
+      ? null
+      : current.loyaltyProgramStatus !== TemplateStatus.Active
+        ? t('template.read-only-inactive')
+        : current.editAllowed === 'N'
+          ? t('template.read-only-enrolled')
+          : null;
   const loading = mode !== 'add' && details.isFetching && !details.data;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="template-title">
@@ -204,12 +218,18 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
             <CircularProgress aria-label={t('loading')} />
           ) : (
             <Stack spacing={2} sx={{ pt: 1 }}>
+              {/* Why a user who may modify sees the template read-only (docs/decisions/0330). */}
+              {readOnlyReason && (
+                <Alert severity="info" data-testid="template-read-only-reason">
+                  {readOnlyReason}
+                </Alert>
+              )}
               <Controller
                 name="loyaltyProgramName"
                 control={control}
                 render={({ field, fieldState }) => (
                   <TextField
-                    {...field}
+                    {...textFieldProps(field)}
                     label={t('template.name')}
                     required
                     autoFocus={!readOnly}
@@ -229,7 +249,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
                 control={control}
                 render={({ field, fieldState }) => (
                   <TextField
-                    {...field}
+                    {...textFieldProps(field)}
                     select
                     label={t('template.currency-config')}
                     required
@@ -248,7 +268,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
                   control={control}
                   render={({ field, fieldState }) => (
                     <TextField
-                      {...field}
+                      {...textFieldProps(field)}
                       select
                       fullWidth
                       label={t('template.bundle')}
@@ -270,7 +290,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
                   control={control}
                   render={({ field, fieldState }) => (
                     <TextField
-                      {...field}
+                      {...textFieldProps(field)}
                       select
                       fullWidth
                       label={t('template.bundle-type')}
@@ -337,7 +357,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
                               control={control}
                               render={({ field, fieldState }) => (
                                 <TextField
-                                  {...field}
+                                  {...textFieldProps(field)}
                                   label={t('template.cap')}
                                   required
                                   disabled={readOnly}
@@ -358,7 +378,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
                               control={control}
                               render={({ field, fieldState }) => (
                                 <TextField
-                                  {...field}
+                                  {...textFieldProps(field)}
                                   label={t('template.rate')}
                                   required
                                   disabled={readOnly}
@@ -377,7 +397,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
                         control={control}
                         render={({ field, fieldState }) => (
                           <TextField
-                            {...field}
+                            {...textFieldProps(field)}
                             label={t('template.target-spend')}
                             required
                             disabled={readOnly}

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CUST_PROGRAMS_FOR, type CustProgramsFor } from '@fc/contract/loyalty';
 import { useCan } from '@/lib/session/current-user';
+import { LoadError } from '@/components/load-error';
 import { useCustPrograms } from '../api/get-cust-programs';
 import { ProgramCard } from './program-card';
 
@@ -94,6 +95,8 @@ export default function CustLoyaltyPage() {
           <Typography color="text.secondary">{t('corporate.choose')}</Typography>
         ) : programs.isPending ? (
           <CircularProgress aria-label={tc('app.loading')} />
+        ) : programs.isError ? (
+          <LoadError onRetry={() => void programs.refetch()} />
         ) : cards.length === 0 ? (
           <Typography data-testid="loyalty-empty" sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
             {t('empty')}

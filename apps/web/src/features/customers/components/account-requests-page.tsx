@@ -17,7 +17,7 @@ export default function AccountRequestsPage() {
   const { t, i18n } = useTranslation('customers');
   const toast = useToast();
   const { state, update, query } = useTableUrlState({ defaultSort: [{ field: 'created_at', direction: 'desc' }], filterNames: ['status'] });
-  const { data, isFetching } = useAccountRequests(query);
+  const { data, isFetching, isError, refetch } = useAccountRequests(query);
   const setStatus = useSetAccountRequestStatus();
   // Approving or rejecting needs task 509 (docs/permissions.md); a view-only user sees the status as text.
   const mayReview = useCan('accountRequestReview');
@@ -130,6 +130,8 @@ export default function AccountRequestsPage() {
         columns={columns}
         total={data?.total ?? 0}
         loading={isFetching}
+        error={isError}
+        onRetry={() => void refetch()}
         state={state}
         onStateChange={update}
         getRowHeight={() => 'auto'}

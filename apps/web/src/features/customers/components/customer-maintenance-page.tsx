@@ -25,7 +25,7 @@ export default function CustomerMaintenancePage() {
     defaultSort: [{ field: 'cust_no', direction: 'desc' }],
     filterNames: ['program', 'country', 'status'],
   });
-  const { data, isFetching } = useCustomers(query);
+  const { data, isFetching, isError, refetch } = useCustomers(query);
   const date = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }), [i18n.language]);
   const brandName = config?.brandName ?? '';
   const programLabel = useCallback(
@@ -128,6 +128,8 @@ export default function CustomerMaintenancePage() {
         columns={columns}
         total={data?.total ?? 0}
         loading={isFetching}
+        error={isError}
+        onRetry={() => void refetch()}
         state={state}
         onStateChange={update}
         reservePage

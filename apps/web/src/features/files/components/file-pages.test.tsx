@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -346,7 +346,7 @@ describe('following price files (document 1 section 4)', () => {
     for (const gap of gaps(indexAt)) expect(gap).toBeGreaterThan(800);
   }, 20_000);
 
-  it('a list that cannot be fetched says download-error and is not polled', async () => {
+  it('a list that cannot be fetched says loading failed, offers Retry, and is not polled', async () => {
     const indexAt: number[] = [];
     mockApi({
       'GET /fc-common-api/users/current': { body: dealer(0) },
@@ -356,9 +356,12 @@ describe('following price files (document 1 section 4)', () => {
       },
     });
     renderPage(<PriceReportPage />);
-    expect(await screen.findByText('The file could not be downloaded. Please try again.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The list could not be loaded.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be downloaded/)).not.toBeInTheDocument();
     await pause(2000);
     expect(indexAt.length).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(indexAt.length).toBe(2));
   }, 20_000);
 });
 

@@ -26,6 +26,7 @@ import { useCan } from '@/lib/session/current-user';
 import { WriteNeedsTask } from '@/components/write-needs-task';
 import { fileStatusQuery, useFileStatus } from '../api/get-file-status';
 import { TRANSACTION_UPLOAD_PATH, type TransactionUploadAnswer } from '../api/upload-transaction-file';
+import { LoadError } from '@/components/load-error';
 import { useFileMessages } from './file-message';
 import { formatDate } from './format';
 
@@ -156,7 +157,14 @@ export default function FileStatusPage() {
                 </TableCell>
               </TableRow>
             )}
-            {!groups.isLoading && rows.length === 0 && (
+            {groups.isError && (
+              <TableRow>
+                <TableCell colSpan={4}>
+                  <LoadError onRetry={() => void groups.refetch()} />
+                </TableCell>
+              </TableRow>
+            )}
+            {!groups.isLoading && !groups.isError && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={4} align="center">
                   {t('file-status.empty')}

@@ -32,6 +32,7 @@ import { downloadPriceFile } from '../api/download-price-file';
 import { jobEnded, useJobStatus } from '../api/get-job-status';
 import { PRICE_FILES_KEY, usePriceFiles } from '../api/get-price-files';
 import { jobIdOf, PRICE_UPLOAD_PATH, type PriceUploadAnswer } from '../api/upload-price-file';
+import { LoadError } from '@/components/load-error';
 import { useFileMessages } from './file-message';
 import { formatDateTime } from './format';
 
@@ -175,8 +176,8 @@ export default function PriceReportPage() {
             )}
             {list.isError && (
               <TableRow>
-                <TableCell colSpan={3} align="center" role="alert" sx={{ color: 'error.main' }}>
-                  {tc('messages.download-error')}
+                <TableCell colSpan={3}>
+                  <LoadError onRetry={() => void list.refetch()} />
                 </TableCell>
               </TableRow>
             )}

@@ -34,6 +34,8 @@ import { useExportEstesParts } from '../api/export-estes-parts';
 import { useRemoveEstesPart } from '../api/remove-estes-part';
 import { EstesAddDialog } from './estes-add-dialog';
 import { useFieldMessage } from './use-field-message';
+import { LoadError } from '@/components/load-error';
+import { ApiError } from '@/lib/api-client';
 
 type FormValues = { part: string; type: '' | PartsSearchForm['type'] };
 const EMPTY: FormValues = { part: '', type: '' };
@@ -90,7 +92,10 @@ export default function EstesPartsPage() {
   };
 
   const found = search && result.isSuccess ? result.data : null;
-  const noData = !!search && !result.isFetching && (result.isError || (result.isSuccess && !result.data));
+  // A refused search (400, 404) finds nothing; a call that failed says so, with a retry (docs/decisions/0331).
+  const refused = result.error instanceof ApiError && result.error.status >= 400 && result.error.status < 500;
+  const failed = !!search && !result.isFetching && result.isError && !refused;
+  const noData = !!search && !result.isFetching && (refused || (result.isSuccess && !result.data));
 
   return (
     <>
@@ -208,6 +213,7 @@ export default function EstesPartsPage() {
           </Card>
         )}
         {noData && <Typography data-testid="estes-no-data">{t('parts.no-data-found')}</Typography>}
+        {failed && <LoadError onRetry={() => void result.refetch()} />}
       </Box>
 
       <EstesAddDialog open={adding} onClose={() => setAdding(false)} onAdded={onAdded} />

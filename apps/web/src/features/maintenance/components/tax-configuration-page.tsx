@@ -21,7 +21,7 @@ export default function TaxConfigurationPage() {
   const { t } = useTranslation('maintenance');
   const canModify = useCan('taxModify');
   const table = useTableUrlState({ defaultSort: [{ field: 'effective_date', direction: 'desc' }], filterNames: TAX_FILTERS });
-  const { data, isFetching, isError } = useTaxRates(table.query);
+  const { data, isFetching, isError, refetch } = useTaxRates(table.query);
   const [adding, setAdding] = useState(false);
   const [expiring, setExpiring] = useState<TaxRateRow | null>(null);
 
@@ -117,17 +117,14 @@ export default function TaxConfigurationPage() {
           </Button>
         </Stack>
       </Stack>
-      {isError && (
-        <Typography role="alert" color="error" sx={{ mb: 1 }}>
-          {t('tax.load-error')}
-        </Typography>
-      )}
       <ServerDataGrid<TaxRateRow>
         label={t('tax.table')}
         rows={data?.rows ?? []}
         columns={columns}
         total={data?.total ?? 0}
         loading={isFetching}
+        error={isError}
+        onRetry={() => void refetch()}
         state={table.state}
         onStateChange={table.update}
       />

@@ -5,6 +5,7 @@ import { routeById } from '@fc/contract';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useMenuRoutes } from '@/app/menu';
 import { useWelcomeFigures } from '../api/get-figures';
+import { LoadError } from '@/components/load-error';
 
 /**
  * The welcome page of each account type (DESIGN section 5): a dashboard of the screens this user may open,
@@ -50,9 +51,9 @@ function Figures() {
   const figures = useWelcomeFigures();
   if (figures.isError)
     return (
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('welcome.figures.unavailable')}
-      </Typography>
+      <Box sx={{ mb: 2 }}>
+        <LoadError text={t('welcome.figures.unavailable')} onRetry={() => void figures.refetch()} />
+      </Box>
     );
   if (figures.data?.length === 0) return null;
   const number = new Intl.NumberFormat(i18n.language);
