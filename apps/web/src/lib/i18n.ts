@@ -87,3 +87,16 @@ export function translateValidation(message: string | undefined, field?: string)
 }
 
 export default i18n;
+
+/** A message key as the contract writes it (`invalid`, `invalid|field=enrolled`), not a sentence. */
+const RAW_KEY = /^[A-Za-z][\w-]*(\|\S*)?$/;
+
+/**
+ * The text of a server error for a person: its detail, except that a detail which is a raw message key
+ * (`invalid|field=enrolled`) is translated like a form's validation message, and no detail gives `fallback`.
+ */
+export function readableDetail(error: { detail?: string; title?: string } | undefined, fallback: string): string {
+  const detail = error?.detail ?? error?.title;
+  if (!detail) return fallback;
+  return RAW_KEY.test(detail) ? translateValidation(detail) : detail;
+}

@@ -80,12 +80,15 @@ export function LoginForm({ slug, forgotLink }: { slug: AccountTypeSlug; forgotL
   const requestLink = slug === 'cust' ? links?.customer.requestAccount : undefined;
 
   /** True when the values may be posted; otherwise shows each field's message. */
-  const check = (rules: typeof loginFormSchema, form: FormData) => {
+  const check = (rules: typeof loginFormSchema, form: FormData, element: HTMLFormElement) => {
     const result = rules.safeParse({ USERNAME: formText(form, 'USERNAME'), PASSWORD: formText(form, 'PASSWORD') });
     if (result.success) return true;
     const next: typeof errors = {};
     for (const issue of result.error.issues) next[issue.path[0] as Field] ??= translateValidation(issue.message);
     setErrors(next);
+    // The focus goes to the first field in error, where its message is read out.
+    const first = (['USERNAME', 'PASSWORD'] as const).find((f) => next[f]);
+    if (first) element.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
     return false;
   };
 
@@ -94,14 +97,14 @@ export function LoginForm({ slug, forgotLink }: { slug: AccountTypeSlug; forgotL
     const data = new FormData(form);
     const token = formToken();
     if (schema && token) {
-      if (check(schema, data)) putToken(form, token);
+      if (check(schema, data, form)) putToken(form, token);
       else e.preventDefault();
       return;
     }
     // Sent before the schema or the token arrived (a quick visitor on a slow network): posted once both are here.
     e.preventDefault();
     void Promise.all([loadSchema(), token ?? fetchFormToken()]).then(([rules, fetched]) => {
-      if (!check(rules, data)) return;
+      if (!check(rules, data, form)) return;
       putToken(form, fetched);
       form.submit();
     });

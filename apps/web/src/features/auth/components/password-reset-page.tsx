@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { translateValidation } from '@/lib/i18n';
 import { useAppConfig } from '@/lib/session/app-config';
 import { useCreateResetPasswordRequest } from '../api/create-reset-password-request';
+import { registeredInput } from '@/lib/field-props';
 
 /**
  * Forgot password (document 1 sections 2 and 5): a username, at most 64 characters. Success goes to the
@@ -75,7 +76,7 @@ export default function PasswordResetPage() {
           error={!!errors.user}
           helperText={errors.user ? translateValidation(errors.user.message) : undefined}
           slotProps={{ htmlInput: { maxLength: USERNAME_MAX } }}
-          {...register('user')}
+          {...registeredInput(register('user'))}
         />
         <Button type="submit" variant="contained" size="large" disabled={request.isPending}>
           {t('reset.submit')}

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { translateValidation } from '@/lib/i18n';
 import { useCheckPasswordRequest } from '../api/check-password-request';
 import { useResetPassword } from '../api/reset-password';
+import { registeredInput } from '@/lib/field-props';
 
 /** The MESSAGE of a form that did not pass the contract's checks: 'match' for a mismatch alone, else 503. */
 export function messageForInvalid(errors: FieldErrors<PasswordUpdateForm>): string {
@@ -108,7 +109,7 @@ function PasswordUpdateForm({ token, username }: { token: string; username: stri
           error={!!errors.password}
           helperText={errors.password ? fieldMessage(errors.password.message) : t('update.rule')}
           slotProps={{ htmlInput: { maxLength: PASSWORD_INPUT_MAX }, input: { endAdornment: toggle } }}
-          {...register('password')}
+          {...registeredInput(register('password'))}
         />
         <TextField
           label={t('update.confirm-password')}
@@ -118,7 +119,7 @@ function PasswordUpdateForm({ token, username }: { token: string; username: stri
           error={!!errors.confirmPassword}
           helperText={errors.confirmPassword ? fieldMessage(errors.confirmPassword.message) : undefined}
           slotProps={{ htmlInput: { maxLength: PASSWORD_INPUT_MAX } }}
-          {...register('confirmPassword')}
+          {...registeredInput(register('confirmPassword'))}
         />
         <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
           {t('update.submit')}

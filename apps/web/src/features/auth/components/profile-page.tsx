@@ -11,6 +11,7 @@ import { DraftPrompt } from '@/components/draft-prompt';
 import { useToast } from '@/components/toast';
 import { useProfile, type Profile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { registeredInput } from '@/lib/field-props';
 
 /**
  * The signed-in user's profile: the e-mail address that password-reset links go to, and the language.
@@ -97,7 +98,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           error={!!errors.email}
           helperText={errors.email ? translateValidation(errors.email.message) : undefined}
           slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
-          {...register('email')}
+          {...registeredInput(register('email'))}
         />
         {moving && (
           <TextField

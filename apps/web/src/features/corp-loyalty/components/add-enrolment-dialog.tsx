@@ -40,6 +40,8 @@ import { useTemplate } from '../api/get-template';
 import { useActiveTemplates } from '../api/get-templates';
 import { DateInputField } from './date-input-field';
 import { isKnownCode, serverText, useFormats, useLoyaltyText } from './use-loyalty-text';
+import { textFieldProps } from '@/lib/field-props';
+import { readableDetail } from '@/lib/i18n';
 
 const EMPTY: EnrolmentForm = { custNo: '', loyaltyProgramSeq: '', startDate: '', endDate: '' };
 /** Server fields of fc_loyalty_cust mapped to the form (section 8): the dates by name, the rest camel-cased. */
@@ -103,12 +105,12 @@ export function AddEnrolmentDialog({ open, onClose }: { open: boolean; onClose()
         if (name in EMPTY) {
           // The dates' codes have texts of their own; other fields show the server's message.
           const message =
-            FIELD_OF[field] && isKnownCode(e.code) ? enrolmentDateMessage(e.code!, maxYears) : serverText(e.detail ?? e.title);
+            FIELD_OF[field] && isKnownCode(e.code) ? enrolmentDateMessage(e.code!, maxYears) : serverText(readableDetail(e, ''));
           setError(name, { message }, { shouldFocus: !marked });
           marked = true;
         }
       }
-      if (!marked) toast.error(err.errors[0]?.detail ?? t('toasts.enrolment-add-failed'));
+      if (!marked) toast.error(readableDetail(err.errors[0], t('toasts.enrolment-add-failed')));
     }
   });
 
@@ -154,7 +156,7 @@ export function AddEnrolmentDialog({ open, onClose }: { open: boolean; onClose()
               control={control}
               render={({ field, fieldState }) => (
                 <TextField
-                  {...field}
+                  {...textFieldProps(field)}
                   select
                   label={t('enrolment.program')}
                   required

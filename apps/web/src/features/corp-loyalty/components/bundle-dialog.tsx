@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { BUNDLE_NAME_MAX, BUNDLE_TEXT_MAX, BundleCode, bundleFormSchema, type BundleForm } from '@fc/contract/loyalty';
+import { readableDetail } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
 import { useToast } from '@/components/toast';
 import { useAddBundle } from '../api/add-bundle';
@@ -54,11 +55,11 @@ export function BundleDialog({
         const name: keyof Values | undefined =
           e.code === BundleCode.DuplicateName || e.code === BundleCode.NameRequired ? 'name' : field && field in EMPTY ? field : undefined;
         if (name) {
-          setError(name, { message: isKnownCode(e.code) ? e.code : serverText(e.detail ?? e.title) }, { shouldFocus: !marked });
+          setError(name, { message: isKnownCode(e.code) ? e.code : serverText(readableDetail(e, '')) }, { shouldFocus: !marked });
           marked = true;
         }
       }
-      if (!marked) toast.error(err.errors[0]?.detail ?? failed);
+      if (!marked) toast.error(readableDetail(err.errors[0], failed));
     }
   });
 

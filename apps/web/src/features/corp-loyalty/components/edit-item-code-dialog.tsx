@@ -16,6 +16,8 @@ import { ApiError } from '@/lib/api-client';
 import { useToast } from '@/components/toast';
 import { useUpdateItemCode } from '../api/update-item-code';
 import { isKnownCode, serverText, useLoyaltyText } from './use-loyalty-text';
+import { textFieldProps } from '@/lib/field-props';
+import { readableDetail } from '@/lib/i18n';
 
 type Values = { itemCode: string; description: string; comment: string };
 
@@ -65,11 +67,11 @@ export function EditItemCodeDialog({ row, bundleSeq, onClose }: { row: ItemCodeR
                 ? 'comment'
                 : undefined;
         if (name) {
-          setError(name, { message: isKnownCode(e.code) ? e.code : serverText(e.detail ?? e.title) }, { shouldFocus: !marked });
+          setError(name, { message: isKnownCode(e.code) ? e.code : serverText(readableDetail(e, '')) }, { shouldFocus: !marked });
           marked = true;
         }
       }
-      if (!marked) toast.error(err.errors[0]?.detail ?? t('toasts.item-code-save-failed'));
+      if (!marked) toast.error(readableDetail(err.errors[0], t('toasts.item-code-save-failed')));
     }
   });
 
@@ -84,7 +86,7 @@ export function EditItemCodeDialog({ row, bundleSeq, onClose }: { row: ItemCodeR
               control={control}
               render={({ field, fieldState }) => (
                 <TextField
-                  {...field}
+                  {...textFieldProps(field)}
                   label={t('item-code.code')}
                   required
                   onBlur={() => {
@@ -104,7 +106,7 @@ export function EditItemCodeDialog({ row, bundleSeq, onClose }: { row: ItemCodeR
                 control={control}
                 render={({ field, fieldState }) => (
                   <TextField
-                    {...field}
+                    {...textFieldProps(field)}
                     label={t(`item-code.${name}`)}
                     required={name === 'description'}
                     autoFocus={name === 'description'}

@@ -32,6 +32,8 @@ import { ApiError } from '@/lib/api-client';
 import { useToast } from '@/components/toast';
 import { useAddItemCodes } from '../api/add-item-codes';
 import { serverText, useLoyaltyText } from './use-loyalty-text';
+import { textFieldProps } from '@/lib/field-props';
+import { readableDetail } from '@/lib/i18n';
 
 const emptyRow = () => ({ itemCode: '', description: '' });
 const EMPTY: ItemCodesForm = { rows: [emptyRow()], comment: '' };
@@ -85,16 +87,16 @@ export function ItemCodesDialog({ open, bundleSeq, onClose }: { open: boolean; b
         if (path[0] === 'item_codes' && path.length === 3) {
           setError(
             `rows.${Number(path[1])}.${path[2] === 'description' ? 'description' : 'itemCode'}`,
-            { message: serverText(e.detail ?? e.title) },
+            { message: serverText(readableDetail(e, '')) },
             { shouldFocus: !marked },
           );
           marked = true;
         } else if (path[0] === 'comment') {
-          setError('comment', { message: serverText(e.detail ?? e.title) });
+          setError('comment', { message: serverText(readableDetail(e, '')) });
           marked = true;
         }
       }
-      if (!marked) toast.error(err.errors[0]?.detail ?? t('toasts.item-codes-add-failed'));
+      if (!marked) toast.error(readableDetail(err.errors[0], t('toasts.item-codes-add-failed')));
     }
   });
 
@@ -120,7 +122,7 @@ export function ItemCodesDialog({ open, bundleSeq, onClose }: { open: boolean; b
                   control={control}
                   render={({ field, fieldState }) => (
                     <TextField
-                      {...field}
+                      {...textFieldProps(field)}
                       label={t('item-code.code-n', { n: i + 1 })}
                       required
                       autoFocus={i === rows.fields.length - 1}
@@ -140,7 +142,7 @@ export function ItemCodesDialog({ open, bundleSeq, onClose }: { open: boolean; b
                   control={control}
                   render={({ field, fieldState }) => (
                     <TextField
-                      {...field}
+                      {...textFieldProps(field)}
                       label={t('item-code.description-n', { n: i + 1 })}
                       fullWidth
                       error={!!fieldState.error}
@@ -174,7 +176,7 @@ export function ItemCodesDialog({ open, bundleSeq, onClose }: { open: boolean; b
             control={control}
             render={({ field, fieldState }) => (
               <TextField
-                {...field}
+                {...textFieldProps(field)}
                 label={t('item-code.comment')}
                 fullWidth
                 multiline

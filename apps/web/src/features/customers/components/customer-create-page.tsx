@@ -55,6 +55,7 @@ import { useCreateCustomer } from '../api/create-customer';
 import { useCustomerOptions, type OptionItem } from '../api/get-customer-options';
 import { LinkCustomerField } from './link-customer-field';
 import { useFieldMessage } from './use-field-message';
+import { textFieldProps } from '@/lib/field-props';
 
 /** Option lists whose labels this app translates (customers:options.<field>.<value>). */
 const TRANSLATED = new Set([
@@ -146,9 +147,12 @@ export default function CustomerCreatePage() {
       fail();
     } catch (err) {
       if (err instanceof ApiError) {
+        // The first field the server refused takes the focus: its message may be far above the buttons.
+        let focused = false;
         for (const [field, e] of Object.entries(err.fieldErrors())) {
-          if (FIELDS.includes(field as CustomerField))
-            setError(field as CustomerField, { message: e.code === 'maxLength' ? 'invalid' : e.code });
+          if (!FIELDS.includes(field as CustomerField)) continue;
+          setError(field as CustomerField, { message: e.code === 'maxLength' ? 'invalid' : e.code }, { shouldFocus: !focused });
+          focused = true;
         }
       }
       fail();
@@ -174,7 +178,7 @@ export default function CustomerCreatePage() {
         control={control}
         render={({ field, fieldState }) => (
           <TextField
-            {...field}
+            {...textFieldProps(field)}
             value={(field.value as string | null) ?? ''}
             label={label(f)}
             required={opts.required}

@@ -21,6 +21,7 @@ import { useDraft } from '@/lib/use-draft';
 import { useCreateAccountRequest } from '../api/create-account-request';
 import { useStates } from '../api/get-states';
 import { useFieldMessage } from './use-field-message';
+import { textFieldProps } from '@/lib/field-props';
 
 const AUTOCOMPLETE: Partial<Record<AccountRequestField, string>> = {
   full_name: 'name',
@@ -90,7 +91,7 @@ export default function RequestPage() {
       control={control}
       render={({ field, fieldState }) => (
         <TextField
-          {...field}
+          {...textFieldProps(field)}
           label={label(f)}
           required
           fullWidth
