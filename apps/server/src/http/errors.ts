@@ -92,7 +92,9 @@ export function registerErrorHandler(app: FastifyInstance) {
           undefined;
         const { key, params } = parseMsg(v.message ?? 'invalid');
         const code = /^[a-zA-Z0-9-]+$/.test(key) && key.length < 40 ? key : 'invalid';
-        const detail = code === 'invalid' ? (v.message ?? 'Invalid value') : describe(code, params, field);
+        // A contract key with parameters (`invalid|field=enrolled`) is described, never sent as it is.
+        const raw = v.message ?? 'Invalid value';
+        const detail = code === 'invalid' && raw === key && key !== 'invalid' ? raw : describe(code, params, field);
         return errorObject(400, code, detail, field, where);
       });
       return sendErrors(reply, 400, errors);
@@ -138,6 +140,8 @@ function describe(code: string, params: Record<string, string>, field?: string):
       return `${name} must be a whole number`;
     case 'date-format':
       return `${name} must be a date in the format ${params.format ?? 'MM/DD/YYYY'}`;
+    case 'invalid':
+      return `${name} is invalid`;
     case 'invalid-sort':
       return `Cannot sort by ${params.value ?? 'that field'}`;
     default:

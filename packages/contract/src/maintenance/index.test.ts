@@ -161,5 +161,11 @@ describe('core rows', () => {
     expect(coreUploadMessage('ACP03')).toBe('ACP03');
     expect(coreUploadMessage('internal')).toBe('core-upload-unknown');
     expect(coreUploadMessage(undefined)).toBe('ACP02');
+    // A failed request is an upload error: no answer, or a server failure without a code of the page's.
+    expect(coreUploadMessage('internal', 500)).toBe('ACP02');
+    expect(coreUploadMessage('500', 500)).toBe('ACP02');
+    expect(coreUploadMessage(undefined, 0)).toBe('ACP02');
+    expect(coreUploadMessage('ACP03', 500)).toBe('ACP03');
+    expect(coreUploadMessage('file-odd', 400)).toBe('core-upload-unknown');
   });
 });

@@ -512,8 +512,16 @@ export const CoreMessage = {
   Unknown: 'core-upload-unknown',
 } as const;
 
-/** The message of a refused core upload by its code (section 8): ACP01 to 03, anything else unknown. */
-export function coreUploadMessage(code: string | undefined): string {
+/** Largest core file, in bytes: the server refuses a larger one (413) and the browser before sending it. */
+export const CORE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The message of a refused core upload (section 8): ACP01 to 03 as they are, any other code of an answer
+ * unknown, and a failed request upload error: no answer (status 0), or a server failure (5xx) whose code is
+ * not one of the page's (the generic `internal`).
+ */
+export function coreUploadMessage(code: string | undefined, status?: number): string {
   if (code === CoreCode.FileError || code === CoreCode.UploadError || code === CoreCode.VirusScan) return code;
+  if (status === 0 || (status !== undefined && status >= 500)) return CoreMessage.UploadError;
   return code ? CoreMessage.Unknown : CoreMessage.UploadError;
 }

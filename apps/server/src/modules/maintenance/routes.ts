@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CoreCode,
+  CORE_UPLOAD_MAX_BYTES,
   coreListQuerySchema,
   coreUploadTypeSchema,
   estesExportFileName,
@@ -28,8 +29,9 @@ import { createTaxRate, expireTaxRate, listTaxRates } from './tax-service';
 import { clampedPage } from '../../http/list';
 import { coreUploadTemplate, XLSM_CONTENT_TYPE } from './template';
 
-/** Largest core upload: a core file is a list of customer parts, far below the portal's general limit. */
-const CORE_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest core upload: a core file is a list of customer parts, far below the portal's general limit. The
+ * browser checks the same limit before sending (packages/contract). */
+const CORE_MAX_BYTES = CORE_UPLOAD_MAX_BYTES;
 const CORE_MAX_ROWS = 100_001;
 
 /** The shared upload checks answer file-* codes; the core page speaks ACP01 (file error) and ACP02 (upload error). */

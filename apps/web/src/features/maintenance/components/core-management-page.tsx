@@ -23,6 +23,7 @@ import {
   CORE_FILTER_MAX,
   CORE_FILTERS,
   CORE_STATUSES,
+  CORE_UPLOAD_MAX_BYTES,
   CORE_UPLOAD_DELAY_MS,
   CoreMessage,
   coreUploadMessage,
@@ -52,7 +53,7 @@ export default function CoreManagementPage() {
   const client = useQueryClient();
   const [, setParams] = useSearchParams();
   const table = useTableUrlState({ defaultSort: [{ field: 'name', direction: 'asc' }], filterNames: CORE_FILTERS });
-  const { data, isFetching, isError } = useCoreParts(table.query);
+  const { data, isFetching, isError, refetch } = useCoreParts(table.query);
   const inputRef = useRef<HTMLInputElement>(null);
   const typeRef = useRef<0 | 1>(0);
   const timerRef = useRef<number | undefined>(undefined);
@@ -114,7 +115,7 @@ export default function CoreManagementPage() {
         setJobId(answer.jobId);
       } else pushMessage(CoreMessage.Unknown);
     } catch (err) {
-      pushMessage(coreUploadMessage(err instanceof ApiError && err.status !== 0 ? err.code : undefined));
+      pushMessage(err instanceof ApiError ? coreUploadMessage(err.code, err.status) : coreUploadMessage(undefined, 0));
     } finally {
       setPhase(null);
       resetInput();
@@ -123,7 +124,8 @@ export default function CoreManagementPage() {
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
-    const refused = checkCsvFile(file);
+    // The server's own limit (413 from it after the 5 s wait otherwise).
+    const refused = checkCsvFile(file, CORE_UPLOAD_MAX_BYTES);
     if (refused) {
       pushMessage(refused === FileErrorCode.Type ? CoreMessage.MustBeCsv : CoreMessage.FileError);
       resetInput();
@@ -285,17 +287,14 @@ export default function CoreManagementPage() {
         </Alert>
       )}
 
-      {isError && (
-        <Typography role="alert" color="error" sx={{ mb: 1 }}>
-          {t('core.load-error')}
-        </Typography>
-      )}
       <ServerDataGrid<CorePartRow>
         label={t('core.table')}
         rows={data?.rows ?? []}
         columns={columns}
         total={data?.total ?? 0}
         loading={isFetching}
+        error={isError}
+        onRetry={() => void refetch()}
         state={table.state}
         onStateChange={table.update}
       />
