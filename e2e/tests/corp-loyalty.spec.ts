@@ -183,7 +183,10 @@ test.describe('corporate loyalty (document 3), user with task 509', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('item_code,description\n101,Headlamp\nBAD!,Broken\n102,Tail lamp\n'),
     });
-    await expect(toast(page)).toHaveText('Bulk import failed: Row 3: invalid item code: BAD!');
+    // The rows' errors in one list (issue 17 item 4), not a toast each.
+    const errors = page.getByRole('dialog', { name: 'Bulk import failed:' });
+    await expect(errors.getByRole('listitem')).toHaveText(['Row 3: invalid item code: BAD!']);
+    await errors.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText('No data available')).toBeVisible();
 
     await input.setInputFiles({

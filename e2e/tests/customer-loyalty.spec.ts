@@ -102,7 +102,7 @@ test('history tab: completed (check, green) and incomplete (close, grey) cards, 
   await expect(page.getByTestId('program-card')).toHaveCount(2);
 });
 
-test('a failing load is logged and shows the empty state', async ({ page }) => {
+test('a failing load is logged and says that loading failed, with a Retry (issue 17 item 5)', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await signIn(page, 'customer', 'cust');
@@ -114,8 +114,12 @@ test('a failing load is logged and shows the empty state', async ({ page }) => {
     }),
   );
   await page.goto('/ui/cust/loyalty');
-  await expect(page.getByTestId('loyalty-empty')).toHaveText('There is no data to display at this time');
+  await expect(page.getByTestId('load-error')).toContainText('The list could not be loaded.');
+  await expect(page.getByTestId('loyalty-empty')).toHaveCount(0);
   expect(errors.some((e) => e.includes('Loading the loyalty programmes failed'))).toBe(true);
+  await page.unroute('**/fc-common-api/loyalty-cust-programs**');
+  await page.getByTestId('load-error').getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('program-card')).toHaveCount(2);
 });
 
 test('a corporate user views a customer by number; a customer with no running programme shows the empty state', async ({ page }) => {

@@ -97,14 +97,19 @@ test.describe('session timeout across tabs', () => {
     expect(res.status()).toBe(401);
   });
 
-  test('"Log out now" in one tab signs the other out too (broadcast), before its countdown ends', async ({ context, page }) => {
+  test('"Log out now" in one tab signs the other out too (broadcast), before its countdown ends; both say logged out (219), not expired', async ({
+    context,
+    page,
+  }) => {
     await openSignedIn(page);
     const other = await secondTab(context);
     await context.clock.fastForward(WARNING);
     await expect(dialog(other)).toBeVisible();
     await dialog(page).getByRole('button', { name: 'Log out now' }).click();
-    await expect(page).toHaveURL(/\/ui\/home\?MESSAGE=213$/);
-    await expect(other).toHaveURL(/\/ui\/home\?MESSAGE=213$/);
+    // The user chose to leave (issue 17 item 7): message 219, as the user menu's Log out says.
+    await expect(page).toHaveURL(/\/ui\/home\?MESSAGE=219$/);
+    await expect(other).toHaveURL(/\/ui\/home\?MESSAGE=219$/);
+    await expect(page.getByTestId('top-alert')).toHaveText('You have been logged out.');
   });
 
   test('signing out from the user menu in one tab sends the other tab to the home page at once (broadcast)', async ({ context, page }) => {

@@ -88,15 +88,34 @@ export function translateValidation(message: string | undefined, field?: string)
 
 export default i18n;
 
+/** Validation codes whose text needs nothing but the field's name. */
+const FIELD_CODES = new Set(['required', 'invalid', 'integer', 'numeric', 'decimal', 'email', 'phone', 'zipCode', 'past-date']);
+
 /** A message key as the contract writes it (`invalid`, `invalid|field=enrolled`), not a sentence. */
 const RAW_KEY = /^[A-Za-z][\w-]*(\|\S*)?$/;
 
+interface ServerError {
+  code?: string;
+  detail?: string;
+  title?: string;
+  source?: { pointer?: string; parameter?: string };
+}
+
 /**
- * The text of a server error for a person: its detail, except that a detail which is a raw message key
- * (`invalid|field=enrolled`) is translated like a form's validation message, and no detail gives `fallback`.
+ * The text of a server error for a person, in the interface language: a validation code (`invalid`,
+ * `required`, ...) is translated with the field it names; otherwise the detail, except that a detail which is a
+ * raw message key (`invalid|field=enrolled`) is translated too; no text at all gives `fallback`.
  */
-export function readableDetail(error: { detail?: string; title?: string } | undefined, fallback: string): string {
+export function readableDetail(error: ServerError | undefined, fallback: string): string {
+  const code = error?.code;
+  if (code && FIELD_CODES.has(code)) {
+    const where = error?.source?.pointer ?? error?.source?.parameter;
+    const field = where?.replace(/^\//, '').split(/[/.]/).pop();
+    if (field) return translateValidation(msgOf(code, field));
+  }
   const detail = error?.detail ?? error?.title;
   if (!detail) return fallback;
   return RAW_KEY.test(detail) ? translateValidation(detail) : detail;
 }
+
+const msgOf = (key: string, field: string) => `${key}|field=${field}`;
