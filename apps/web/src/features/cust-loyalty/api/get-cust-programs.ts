@@ -4,8 +4,8 @@ import { api } from '@/lib/api-client';
 
 /**
  * GET /fc-common-api/loyalty-cust-programs?filter[for]=active|history (document 3 section 7). A corporate
- * user names the customer (filter[cust_no]). A failing load is logged and reads as no cards: the page then
- * shows its empty state (document 3 section 8).
+ * user names the customer (filter[cust_no]). A failing load is logged (document 3 section 8) and then fails
+ * the query: the page says that loading failed, with a Retry, rather than "no data" (issue 17, decision 0331).
  */
 export async function getCustPrograms(which: CustProgramsFor, custNo?: number): Promise<CustLoyaltyProgram[]> {
   try {
@@ -15,7 +15,7 @@ export async function getCustPrograms(which: CustProgramsFor, custNo?: number): 
     return res.data;
   } catch (err) {
     console.error('Loading the loyalty programmes failed', err);
-    return [];
+    throw err;
   }
 }
 
