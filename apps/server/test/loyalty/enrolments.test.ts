@@ -170,6 +170,18 @@ describe('POST /fc-common-api/loyalty/custs_add', () => {
     expect(res.status).toBe(400);
   });
 
+  it('a refused value is described in words, never as the raw key invalid|field=enrolled (issue 17)', async () => {
+    const res = await api(t.app, corp).post('/fc-common-api/loyalty/custs_add', {
+      fc_loyalty_cust: { cust_no: 10001, loyalty_program_seq: usd, start_date: day(1), end_date: day(30), enrolled: 'N' },
+    });
+    expect(res.status).toBe(400);
+    const error = (res.body.errors as { code: string; detail: string; source?: { pointer?: string } }[]).find(
+      (e) => e.source?.pointer === '/fc_loyalty_cust/enrolled',
+    );
+    expect(error).toMatchObject({ code: 'invalid', detail: 'enrolled is invalid' });
+    for (const e of res.body.errors as { detail: string }[]) expect(e.detail).not.toMatch(/\|/);
+  });
+
   it('only an existing, active customer; only an active template of the customer currency; programme code must be the customer one', async () => {
     expect(codes((await enrol(t.app, corp, 99999, usd)).body)).toEqual(['customer-not-found']);
     const inactive = await enrol(t.app, corp, 10003, usd);
