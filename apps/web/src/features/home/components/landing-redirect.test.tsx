@@ -10,10 +10,10 @@ afterEach(() => {
 });
 
 /** Opens a landing page for whoever users/check says is signed in; answers where the browser went. */
-async function land(user: Record<string, unknown> | null) {
+async function land(user: Record<string, unknown> | null, search = '') {
   mockApi({ 'GET /fc-common-api/users/check': { body: user ? currentUserDoc(user) : { data: [] } } });
   const replace = vi.fn();
-  vi.stubGlobal('location', { ...window.location, replace, assign: vi.fn() });
+  vi.stubGlobal('location', { ...window.location, search, replace, assign: vi.fn() });
   const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
   renderPage(<LandingRedirect />, { url: '/home' });
   return { replace, submit };
@@ -37,6 +37,11 @@ describe('logged-in redirect of landing pages (document 1 section 4)', () => {
     expect(form.method).toBe('post');
     expect(new URL(form.action).pathname).toBe('/framework/logout');
     expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('a message on the landing page (209 after a 403) goes along to the welcome page (issue 17)', async () => {
+    const { replace } = await land({ 'account-type': 1 }, '?MESSAGE=209');
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/ui/merc/welcome?MESSAGE=209'));
   });
 
   it('a visitor stays on the page', async () => {
