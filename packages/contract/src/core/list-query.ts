@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayYyyymmdd } from './validation';
 
 /** Page sizes a table offers (document 1 section 9); the server accepts 1 to 100. */
 export const PAGE_SIZE_OPTIONS = [5, 10, 15, 25, 50, 100] as const;
@@ -95,4 +96,12 @@ export function listQueryParams(q: {
   if (q.search) p.set('filter[search]', q.search);
   for (const [k, v] of Object.entries(q.filters ?? {})) if (v !== undefined && v !== null && v !== '') p.set(`filter[${k}]`, String(v));
   return p;
+}
+
+/**
+ * The file name of a grid's CSV export, the same on the server (Content-Disposition) and in the browser
+ * (the saved file): `{prefix}_{YYYYMMDD}.csv`, the day the export ran.
+ */
+export function csvExportFileName(prefix: 'Customers' | 'AccountRequests' | 'TaxRates', now = new Date()): string {
+  return `${prefix}_${todayYyyymmdd(now)}.csv`;
 }

@@ -1,4 +1,5 @@
-import { and, count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { csvCell } from '../../http/csv';
 import type { FastifyRequest } from 'fastify';
 import { countryOfState, type AccountRequest, type AccountRequestStatus, type accountRequestListQuerySchema } from '@fc/contract/customers';
 import type { z } from 'zod';
@@ -99,8 +100,9 @@ const sortColumns = {
   status: accountRequests.status,
 };
 
-export async function listAccountRequests(ctx: AppContext, q: ListQuery) {
-  const where = and(
+/** The list's filter and search, shared by the page and the CSV export. */
+function accountRequestWhere(q: ListQuery) {
+  return and(
     q.filters.status ? eq(accountRequests.status, q.filters.status) : undefined,
     q.search
       ? or(
@@ -112,6 +114,10 @@ export async function listAccountRequests(ctx: AppContext, q: ListQuery) {
         )
       : undefined,
   );
+}
+
+export async function listAccountRequests(ctx: AppContext, q: ListQuery) {
+  const where = accountRequestWhere(q);
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select()
@@ -123,6 +129,32 @@ export async function listAccountRequests(ctx: AppContext, q: ListQuery) {
     ctx.db.select({ n: count() }).from(accountRequests).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** The CSV export's columns: what the list shows, every text cell formula-safe (csv_cell). */
+export const accountRequestCsvColumns = (): { header: string; cell: SQL }[] => [
+  { header: 'created_at', cell: utc(sql`${accountRequests.createdAt}`) },
+  { header: 'full_name', cell: csvCell(sql`${accountRequests.fullName}`) },
+  { header: 'job_title', cell: csvCell(sql`${accountRequests.jobTitle}`) },
+  { header: 'company_name', cell: csvCell(sql`${accountRequests.companyName}`) },
+  { header: 'account_number', cell: sql`${accountRequests.accountNumber}::text` },
+  { header: 'email', cell: csvCell(sql`${accountRequests.email}`) },
+  { header: 'phone', cell: csvCell(sql`${accountRequests.phone}`) },
+  { header: 'address', cell: csvCell(sql`${accountRequests.address}`) },
+  { header: 'city', cell: csvCell(sql`${accountRequests.city}`) },
+  { header: 'state', cell: csvCell(sql`${accountRequests.state}`) },
+  { header: 'country', cell: csvCell(sql`${accountRequests.country}`) },
+  { header: 'zip', cell: csvCell(sql`${accountRequests.zip}`) },
+  { header: 'status', cell: csvCell(sql`${accountRequests.status}`) },
+  { header: 'reviewed_by', cell: csvCell(sql`${accountRequests.reviewedBy}`) },
+  { header: 'updated_at', cell: utc(sql`${accountRequests.updatedAt}`) },
+];
+
+/** FROM, WHERE and ORDER BY of the export: the list's filter, search and sort, without paging. */
+export function accountRequestCsvFrom(q: ListQuery): SQL {
+  return sql`from ${accountRequests} where ${accountRequestWhere(q) ?? sql`true`} order by ${sql.join(orderBy(q.sort, sortColumns, accountRequests.id), sql`, `)}`;
 }
 
 export async function setAccountRequestStatus(

@@ -13,15 +13,22 @@ import {
   ADDRESS_TYPES,
   STATES,
 } from '@fc/contract/customers';
-import { kebabCase, writeAccess } from '@fc/contract';
+import { csvExportFileName, kebabCase, writeAccess } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { badRequest, notFound } from '../../http/errors';
+import { sendCopiedCsv } from '../../http/csv';
 import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
-import { createAccountRequest, listAccountRequests, setAccountRequestStatus } from './account-requests';
+import {
+  accountRequestCsvColumns,
+  accountRequestCsvFrom,
+  createAccountRequest,
+  listAccountRequests,
+  setAccountRequestStatus,
+} from './account-requests';
 import { purchasingRequirements } from './purchase-requirements';
 import { clampedPage } from '../../http/list';
-import { createCustomer, customerDetails, listCustomers, optionGroups } from './service';
+import { createCustomer, customerCsvColumns, customerCsvFrom, customerDetails, listCustomers, optionGroups } from './service';
 
 /** The specification's wire names: cust-no, address-1 (a hyphen before a trailing number too). */
 const wireName = (key: string) => kebabCase(key).replace(/([a-z])(\d)/g, '$1-$2');
@@ -92,6 +99,20 @@ export const customersRoutes =
       },
     );
 
+    // The export takes the list's query (sort, search, filter) and ignores its paging: every matching row.
+    app.get(
+      '/fc-common-api/users/account_requests/csv',
+      { config: { access: 'corporate' }, schema: { querystring: accountRequestListQuerySchema } },
+      async (req, reply) =>
+        sendCopiedCsv(
+          reply,
+          ctx.database,
+          csvExportFileName('AccountRequests'),
+          accountRequestCsvColumns(),
+          accountRequestCsvFrom(req.query),
+        ),
+    );
+
     app.post(
       '/fc-common-api/users/account_requests/:id/status',
       {
@@ -153,6 +174,14 @@ export const customersRoutes =
           rows: rows.map((r) => ({ id: r.custNo, attributes: r })),
         });
       },
+    );
+
+    // The export takes the list's query (sort, search, filters) and ignores its paging: every matching row.
+    app.get(
+      '/framework/customers/csv',
+      { config: { access: 'corporate' }, schema: { querystring: customerListQuerySchema } },
+      async (req, reply) =>
+        sendCopiedCsv(reply, ctx.database, csvExportFileName('Customers'), customerCsvColumns(), customerCsvFrom(req.query)),
     );
 
     app.get('/framework/customers/:custNo', { config: { access: 'corporate' }, schema: { params: custNoParam } }, async (req, reply) => {

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { csvCell } from '../../http/csv';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -233,8 +234,9 @@ const sortColumns = {
   created_at: customers.createdAt,
 };
 
-export async function listCustomers(ctx: AppContext, q: ListQuery) {
-  const where = and(
+/** The list's filters and search, shared by the page and the CSV export. */
+function customerWhere(q: ListQuery) {
+  return and(
     q.filters.program !== undefined ? eq(customers.program, q.filters.program) : undefined,
     q.filters.status !== undefined ? eq(customers.status, q.filters.status) : undefined,
     q.filters.country !== undefined ? eq(customers.country, q.filters.country) : undefined,
@@ -248,6 +250,10 @@ export async function listCustomers(ctx: AppContext, q: ListQuery) {
         )
       : undefined,
   );
+}
+
+export async function listCustomers(ctx: AppContext, q: ListQuery) {
+  const where = customerWhere(q);
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select({
@@ -269,6 +275,24 @@ export async function listCustomers(ctx: AppContext, q: ListQuery) {
     ctx.db.select({ n: count() }).from(customers).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The CSV export's columns: the list's, every cell formula-safe (csv_cell). */
+export const customerCsvColumns = (): { header: string; cell: SQL }[] => [
+  { header: 'cust_no', cell: sql`${customers.custNo}::text` },
+  { header: 'cust_name', cell: csvCell(sql`${customers.custName}`) },
+  { header: 'program', cell: sql`${customers.program}::text` },
+  { header: 'city', cell: csvCell(sql`${customers.city}`) },
+  { header: 'state', cell: csvCell(sql`${customers.state}`) },
+  { header: 'country', cell: sql`${customers.country}::text` },
+  { header: 'status', cell: sql`${customers.status}::text` },
+  { header: 'currency', cell: sql`${customers.currency}::text` },
+  { header: 'created_at', cell: sql`to_char(${customers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')` },
+];
+
+/** FROM, WHERE and ORDER BY of the export: the list's filters, search and sort, without paging. */
+export function customerCsvFrom(q: ListQuery): SQL {
+  return sql`from ${customers} where ${customerWhere(q) ?? sql`true`} order by ${sql.join(orderBy(q.sort, sortColumns, customers.custNo), sql`, `)}`;
 }
 
 export async function customerDetails(ctx: AppContext, custNo: number) {

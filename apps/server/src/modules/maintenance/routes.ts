@@ -13,11 +13,11 @@ import {
   taxExpireSchema,
   taxListQuerySchema,
 } from '@fc/contract/maintenance';
-import { writeAccess } from '@fc/contract';
+import { csvExportFileName, writeAccess } from '@fc/contract';
 import { FileErrorCode } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { inboundFiles } from '../../db/schema/index';
-import { sendCsv } from '../../http/csv';
+import { sendCopiedCsv, sendCsv } from '../../http/csv';
 import { AppError, notFound } from '../../http/errors';
 import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
 import { acceptInboundFile } from '../files/service';
@@ -25,7 +25,7 @@ import { readCsvUpload } from '../files/upload';
 import { scanContent } from './content-scan';
 import { listCoreParts } from './core-service';
 import { allMappings, createMapping, findMapping, removeMapping } from './parts-service';
-import { createTaxRate, expireTaxRate, listTaxRates } from './tax-service';
+import { createTaxRate, expireTaxRate, listTaxRates, taxCsvColumns, taxCsvFrom } from './tax-service';
 import { clampedPage } from '../../http/list';
 import { coreUploadTemplate, XLSM_CONTENT_TYPE } from './template';
 
@@ -111,6 +111,13 @@ export const maintenanceRoutes =
           })),
         });
       },
+    );
+
+    // The export takes the list's query (sort, filters) and ignores its paging: every matching rate.
+    app.get(
+      '/fc-common-api/cust/tax/estes_csv',
+      { config: { access: 'taxView' }, schema: { querystring: taxListQuerySchema } },
+      async (req, reply) => sendCopiedCsv(reply, ctx.database, csvExportFileName('TaxRates'), taxCsvColumns(), taxCsvFrom(req.query)),
     );
 
     app.post(

@@ -9,6 +9,7 @@ import { audit } from '../../audit/audit';
 import { custTaxRates, customerLocations, customers } from '../../db/schema/index';
 import { badRequest, validationErrors } from '../../http/errors';
 import { contains, offsetOf, orderBy } from '../../http/list';
+import { csvCell } from '../../http/csv';
 
 /** YYYYMMDD to the ISO date PostgreSQL takes. */
 const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
@@ -37,12 +38,16 @@ export type TaxListQuery = ListQuery<TaxSortField, { name?: string; cust_no?: st
  * The tax rates, filtered (case-insensitive contains on name, number and location), sorted and paged in
  * SQL. Every dealer sees every customer's rates (docs/decisions/0061-tax-rates-for-every-dealer.md).
  */
-export async function listTaxRates(db: Tx, q: TaxListQuery) {
+function taxWhere(q: TaxListQuery) {
   const where: SQL[] = [];
   if (q.filters.name) where.push(contains(customers.custName, q.filters.name));
   if (q.filters.cust_no) where.push(contains(custTaxRates.custNo, q.filters.cust_no));
   if (q.filters.location) where.push(contains(custTaxRates.custLocation, q.filters.location));
-  const condition = where.length ? and(...where) : undefined;
+  return where.length ? and(...where) : undefined;
+}
+
+export async function listTaxRates(db: Tx, q: TaxListQuery) {
+  const condition = taxWhere(q);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -66,6 +71,27 @@ export async function listTaxRates(db: Tx, q: TaxListQuery) {
     db.select({ n: count() }).from(custTaxRates).innerJoin(customers, eq(customers.custNo, custTaxRates.custNo)).where(condition),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+const ymd = (column: SQL) => sql`to_char(${column}, 'MM/DD/YYYY')`;
+
+/** The CSV export's columns: the list's, dates as the page shows them (MM/DD/YYYY), text cells formula-safe. */
+export const taxCsvColumns = (): { header: string; cell: SQL }[] => [
+  { header: 'name', cell: csvCell(sql`${customers.custName}`) },
+  { header: 'cust_no', cell: sql`${custTaxRates.custNo}::text` },
+  { header: 'program', cell: sql`${custTaxRates.program}::text` },
+  { header: 'location', cell: csvCell(sql`${custTaxRates.custLocation}`) },
+  { header: 'city', cell: csvCell(columns.city) },
+  { header: 'state', cell: csvCell(columns.state) },
+  { header: 'tax_rate', cell: sql`${custTaxRates.taxRate}::text` },
+  { header: 'effective_date', cell: ymd(sql`${custTaxRates.effectiveDate}`) },
+  { header: 'expiry_date', cell: ymd(sql`${custTaxRates.expiryDate}`) },
+];
+
+/** FROM, WHERE and ORDER BY of the export: the list's filters and sort, without paging. */
+export function taxCsvFrom(q: TaxListQuery): SQL {
+  return sql`from ${custTaxRates} inner join ${customers} on ${customers.custNo} = ${custTaxRates.custNo}
+    where ${taxWhere(q) ?? sql`true`} order by ${sql.join(orderBy(q.sort, columns, custTaxRates.custTaxRateSeq), sql`, `)}`;
 }
 
 /** Other rates of the location whose period [effective, expiry] (no expiry: open ended) meets the given one. */

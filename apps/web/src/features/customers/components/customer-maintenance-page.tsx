@@ -4,7 +4,9 @@ import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { csvExportFileName } from '@fc/contract';
 import { COUNTRIES, PROGRAMS } from '@fc/contract/customers';
+import { ExportCsvButton } from '@/components/table/export-csv-button';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { WriteNeedsTask } from '@/components/write-needs-task';
@@ -121,6 +123,7 @@ export default function CustomerMaintenancePage() {
           'status',
           [0, 1].map((s) => ({ value: s, label: t(`maintenance.status.${s}`) })),
         )}
+        <ExportCsvButton path="/framework/customers/csv" fileName={() => csvExportFileName('Customers')} query={query} />
       </Stack>
       <ServerDataGrid<CustomerRow>
         label={t('maintenance.heading')}

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { toMmddyyyy } from '@fc/contract';
+import { csvExportFileName, toMmddyyyy } from '@fc/contract';
 import { formatTaxPercent, isTaxRateExpired, TAX_FILTER_MAX, TAX_FILTERS, type TaxRateRow } from '@fc/contract/maintenance';
+import { ExportCsvButton } from '@/components/table/export-csv-button';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useCan } from '@/lib/session/current-user';
@@ -115,6 +116,7 @@ export default function TaxConfigurationPage() {
           >
             {t('common:actions.clear')}
           </Button>
+          <ExportCsvButton path="/fc-common-api/cust/tax/estes_csv" fileName={() => csvExportFileName('TaxRates')} query={table.query} />
         </Stack>
       </Stack>
       <ServerDataGrid<TaxRateRow>
