@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth';
 
@@ -23,4 +24,84 @@ test.describe('export on customer maintenance, account requests and tax configur
       expect(csv.split('\n')[0]).toMatch(/^[a-z_]+(,[a-z_]+)+$/);
     });
   }
+});
+
+test.describe('the loyalty customers tab fits a 1366 px screen', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('no sideways scroll, whole headers, the row menu on screen, axe clean', async ({ page }) => {
+    await signIn(page, 'corp', 'corp');
+    await page.goto('/ui/corp/loyalty?tab=customers');
+    const grid = page.getByRole('grid', { name: 'Customers' });
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    const scroller = grid.locator('.MuiDataGrid-virtualScroller');
+    const { scrollWidth, clientWidth } = await scroller.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }));
+    expect(scrollWidth, 'the grid scrolls sideways').toBeLessThanOrEqual(clientWidth);
+    // Every header reads in full: not cut by its column, or its whole text on hover (title).
+    const headers = await grid.locator('.MuiDataGrid-columnHeaderTitle').evaluateAll((titles) =>
+      titles.map((e) => ({
+        text: e.textContent,
+        cut: e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight,
+        title: e.getAttribute('title') ?? e.closest('[title]')?.getAttribute('title') ?? '',
+      })),
+    );
+    expect(headers.map((h) => h.text)).toEqual(
+      expect.arrayContaining(['Customer name', 'Available credit', 'Spend progression', 'Actions']),
+    );
+    for (const h of headers) expect(!h.cut || h.title === h.text, `header "${h.text}" is cut`).toBe(true);
+    // The row menu of an enrolled customer is within the window, without scrolling.
+    const menu = grid.getByRole('button', { name: /^Actions for / }).first();
+    await expect(menu).toBeVisible();
+    const box = (await menu.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1366);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
+  });
+
+  test('the tab bar shows scroll arrows only when its tabs overflow', async ({ page }) => {
+    await page.setViewportSize({ width: 2200, height: 900 });
+    await signIn(page, 'corp', 'corp');
+    await page.goto('/ui/corp/loyalty');
+    const tabs = page.getByRole('tablist', { name: 'Loyalty sections' });
+    await expect(tabs.getByRole('tab', { name: 'Bundles' })).toBeVisible();
+    await expect(page.locator('.MuiTabs-scrollButtons')).toHaveCount(0);
+  });
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the username in the toolbar is shown in full', async ({ page }) => {
+    await signIn(page, 'corpview', 'corp');
+    const user = page.getByRole('button', { name: 'corpview' });
+    await expect(user).toBeVisible();
+    const fit = await user.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return { cut: e.scrollWidth > e.clientWidth, right: r.right, left: r.left };
+    });
+    expect(fit.cut, 'the username is cut').toBe(false);
+    expect(fit.left).toBeGreaterThanOrEqual(0);
+    expect(fit.right).toBeLessThanOrEqual(360);
+  });
+
+  test('the price-report table is not clipped', async ({ page }) => {
+    await signIn(page, 'dealer', 'merc');
+    await page.goto('/ui/price-report');
+    const csv = ['part_no,price,effective_date', '2500000C1,63.00,20260101'].join('\n');
+    await page
+      .locator('input[type=file][name=file]')
+      .setInputFiles({ name: 'e2e-narrow-screen-prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const table = page.getByRole('table', { name: /price files/i });
+    await expect(table.getByRole('row', { name: /e2e-narrow-screen-prices\.csv/ }).first()).toContainText('Processed', { timeout: 20_000 });
+    const fit = await table.evaluate((t) => {
+      const box = t.parentElement!;
+      const cells = Array.from(t.querySelectorAll('th, td')).map((c) => c.getBoundingClientRect().right);
+      return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, right: Math.max(...cells) };
+    });
+    expect(fit.scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(fit.clientWidth);
+    expect(fit.right).toBeLessThanOrEqual(360);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
+  });
 });

@@ -33,6 +33,11 @@ export interface ServerDataGridProps<R extends GridValidRowModel> extends Omit<
   /** Loading the rows failed: the grid says so, with a Retry that calls `onRetry` (not "no data"). */
   error?: boolean;
   onRetry?: () => void;
+  /**
+   * Fits many columns on a laptop screen (1366 px): smaller text and cell padding, and headers that wrap
+   * onto up to three lines instead of being cut ("Available cre…").
+   */
+  dense?: boolean;
 }
 
 /*
@@ -41,6 +46,16 @@ export interface ServerDataGridProps<R extends GridValidRowModel> extends Omit<
  */
 const SLOT_PROPS: DataGridProps['slotProps'] = { loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } };
 const SX = { bgcolor: 'background.paper', '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 } } as const;
+const DENSE_SX = {
+  ...SX,
+  fontSize: '0.8125rem',
+  '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty), & .MuiDataGrid-columnHeader': { px: 1 },
+  '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, whiteSpace: 'normal', lineHeight: 1.25, overflowWrap: 'break-word' },
+  // The last column's resize handle would stick out past the grid's edge and make it scroll sideways.
+  '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+} as const;
+/** Three lines of wrapped header text (0.8125rem × 1.25) and their padding. */
+const DENSE_HEADER_HEIGHT = 64;
 
 /**
  * A DataGrid whose paging and sorting happen on the server (document 1 section 9: page sizes 5 to 100,
@@ -57,6 +72,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   reservePage,
   error,
   onRetry,
+  dense,
   ...rest
 }: ServerDataGridProps<R>) {
   const { t } = useTranslation();
@@ -91,10 +107,10 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   // No rows yet: the grid's overlay (autoHeight) takes the height of a page of rows (--height is the grid's
   // row height) instead of its default two rows.
   const reserving = !!reservePage && !!loading && rows.length === 0;
-  const sx = useMemo(
-    () => (reserving ? { ...SX, '--DataGrid-overlayHeight': `calc(var(--height) * ${state.size})` } : SX),
-    [reserving, state.size],
-  );
+  const sx = useMemo(() => {
+    const base = dense ? DENSE_SX : SX;
+    return reserving ? { ...base, '--DataGrid-overlayHeight': `calc(var(--height) * ${state.size})` } : base;
+  }, [dense, reserving, state.size]);
   const grid = (
     <DataGrid<R>
       aria-label={label}
@@ -116,6 +132,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       localeText={localeText}
       slotProps={SLOT_PROPS}
       sx={sx}
+      {...(dense ? { columnHeaderHeight: DENSE_HEADER_HEIGHT } : {})}
       {...rest}
     />
   );

@@ -34,7 +34,9 @@ export default function CorpLoyaltyPage() {
               return p;
             })
           }
+          // Arrows only when the tabs overflow (a narrow screen or a long translation), never on a wide one.
           variant="scrollable"
+          scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label={t('tabs.label')}
         >

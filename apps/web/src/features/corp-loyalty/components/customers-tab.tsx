@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Stack } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { formatSort, toMmddyyyy } from '@fc/contract';
 import { isEnrolled, progressionShown, type EnrolmentRow } from '@fc/contract/loyalty';
@@ -22,6 +22,13 @@ import { useCsvExport } from './use-csv-export';
 import { useFormats } from './use-loyalty-text';
 
 type Row = Flat<EnrolmentRow>;
+
+/** A text cell cut by its column's width shows its whole text on hover. */
+const titledCell = ({ formattedValue }: GridRenderCellParams<Row>) => (
+  <Box component="span" title={String(formattedValue ?? '')} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    {String(formattedValue ?? '')}
+  </Box>
+);
 
 /** Customers tab: the enrolments, 25 a page, searchable and sortable on the server, with CSV export (section 2). */
 export function CustomersTab() {
@@ -44,24 +51,25 @@ export function CustomersTab() {
     {
       field: 'customer_name',
       headerName: t('enrolment.columns.customer_name'),
-      minWidth: 180,
-      flex: 1,
+      minWidth: 90,
+      flex: 1.2,
       valueGetter: (_v, r) => r.customerName,
+      renderCell: titledCell,
     },
-    { field: 'cust_no', headerName: t('enrolment.columns.cust_no'), width: 120, valueGetter: (_v, r) => r.custNo },
+    { field: 'cust_no', headerName: t('enrolment.columns.cust_no'), width: 84, valueGetter: (_v, r) => r.custNo },
     {
       field: 'available_credit',
       headerName: t('enrolment.columns.available_credit'),
-      width: 140,
+      width: 92,
       type: 'number',
       valueGetter: (_v, r) => r.availableCredit,
       valueFormatter: (_v, r) => fmt.money(r.availableCredit, r.currency),
     },
-    { field: 'start_date', headerName: t('enrolment.columns.start_date'), width: 120, valueGetter: (_v, r) => toMmddyyyy(r.startDate) },
+    { field: 'start_date', headerName: t('enrolment.columns.start_date'), width: 88, valueGetter: (_v, r) => toMmddyyyy(r.startDate) },
     {
       field: 'current_spend',
       headerName: t('enrolment.columns.current_spend'),
-      width: 140,
+      width: 92,
       type: 'number',
       valueGetter: (_v, r) => r.currentSpend,
       valueFormatter: (_v, r) => fmt.money(r.currentSpend, r.currency),
@@ -69,7 +77,7 @@ export function CustomersTab() {
     {
       field: 'next_milestone_amount',
       headerName: t('enrolment.columns.next_milestone_amount'),
-      width: 160,
+      width: 92,
       type: 'number',
       valueGetter: (_v, r) => r.nextMilestoneAmount,
       valueFormatter: (_v, r) =>
@@ -78,7 +86,7 @@ export function CustomersTab() {
     {
       field: 'spend_progression',
       headerName: t('enrolment.columns.spend_progression'),
-      width: 140,
+      width: 96,
       type: 'number',
       valueGetter: (_v, r) => progressionShown(r.spendProgression),
       valueFormatter: (v: number) => fmt.percent(v),
@@ -86,14 +94,15 @@ export function CustomersTab() {
     {
       field: 'loyalty_program_name',
       headerName: t('enrolment.columns.loyalty_program_name'),
-      minWidth: 160,
+      minWidth: 80,
       flex: 1,
       valueGetter: (_v, r) => r.loyaltyProgramName,
+      renderCell: titledCell,
     },
     {
       field: 'current_milestone_rate',
       headerName: t('enrolment.columns.current_milestone_rate'),
-      width: 150,
+      width: 72,
       type: 'number',
       valueGetter: (_v, r) => r.currentMilestoneRate,
       valueFormatter: (_v, r) => fmt.rate(r.currentMilestoneRate),
@@ -101,7 +110,7 @@ export function CustomersTab() {
     {
       field: 'current_milestone_cap',
       headerName: t('enrolment.columns.current_milestone_cap'),
-      width: 150,
+      width: 92,
       type: 'number',
       valueGetter: (_v, r) => r.currentMilestoneCap,
       valueFormatter: (_v, r) => fmt.money(r.currentMilestoneCap, r.currency),
@@ -109,14 +118,16 @@ export function CustomersTab() {
     {
       field: 'loyalty_program_status',
       headerName: t('enrolment.columns.loyalty_program_status'),
-      width: 170,
+      width: 96,
       valueGetter: (_v, r) => t(`enrolment.status.${r.loyaltyProgramStatus}`, { defaultValue: r.loyaltyProgramStatus }),
+      renderCell: titledCell,
     },
     {
       field: 'actions',
       headerName: t('columns.actions'),
-      width: 80,
+      width: 72,
       sortable: false,
+      disableColumnMenu: true,
       renderCell: ({ row }) =>
         canModify && isEnrolled(row.loyaltyProgramStatus) ? (
           <RowMenu
@@ -151,7 +162,10 @@ export function CustomersTab() {
           )}
         </Stack>
       </Stack>
+      {/* Dense: the twelve columns fit a 1366 px screen with the menu open, so the row menu is never off
+          screen; headers wrap rather than being cut, and a cut cell shows its whole text on hover. */}
       <ServerDataGrid<Row>
+        dense
         disableVirtualization
         label={t('tabs.customers')}
         rows={data?.rows ?? []}
