@@ -10,14 +10,26 @@ export function BrandLogo({ to = '/home', color = 'inherit' }: { to?: string; co
     <Box
       component={Link}
       to={to}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color, textDecoration: 'none' }}
+      // In a toolbar the name gives way first (cut with an ellipsis; the link keeps its full name), so that
+      // the signed-in username beside it stays whole on a 360 px phone.
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color, textDecoration: 'none', minWidth: 0 }}
       aria-label={brand}
     >
       <Box component="svg" viewBox="0 0 32 32" aria-hidden="true" sx={{ width: 32, height: 32, flex: 'none' }}>
         <rect width="32" height="32" rx="6" fill="#0b2545" />
         <path d="M8 9h16v4H13v3h9v4h-9v3H8z" fill="#f28c28" />
       </Box>
-      <Typography component="span" sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.15rem' }, whiteSpace: 'nowrap' }}>
+      <Typography
+        component="span"
+        sx={{
+          fontWeight: 700,
+          fontSize: { xs: '1rem', sm: '1.15rem' },
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          minWidth: 0,
+        }}
+      >
         {brand}
       </Typography>
     </Box>

@@ -23,9 +23,13 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'user-menu' : undefined}
+        // Whole on a phone: the brand name beside it shrinks instead; only a name longer than the screen
+        // allows is cut, and then shown in full on hover.
+        title={user.username}
         sx={{
           textTransform: 'none',
-          maxWidth: { xs: 140, sm: 'none' },
+          flexShrink: 0,
+          maxWidth: { xs: 'calc(100vw - 120px)', sm: 'none' },
           overflow: 'hidden',
           textOverflow: 'ellipsis',
           whiteSpace: 'nowrap',
