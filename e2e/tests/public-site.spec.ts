@@ -307,9 +307,9 @@ test.describe('credit-back, bonus and terms pages', () => {
   test('the bonus page states both tiers and the total', async ({ page }) => {
     await page.goto('/ui/bonus');
     await expect(page.getByTestId('bonus-tier-1')).toContainText('$250');
-    await expect(page.getByTestId('bonus-tier-1')).toContainText('$2,500 on select parts between Aug 1 and Oct 1, 2024');
+    await expect(page.getByTestId('bonus-tier-1')).toContainText('$2,500 on select parts between August 1, 2024 and October 1, 2024');
     await expect(page.getByTestId('bonus-tier-2')).toContainText('$400');
-    await expect(page.getByTestId('bonus-tier-2')).toContainText('$6,000 on select parts through Dec 31, 2024');
+    await expect(page.getByTestId('bonus-tier-2')).toContainText('$6,000 on select parts through December 31, 2024');
     await expect(page.getByTestId('bonus-total')).toHaveText('Up to $650 in credit in all.');
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { ENROLMENT_MAX_YEARS_DEFAULT, ENROLMENT_MAX_YEARS_LIMIT } from '@fc/contract/loyalty';
+import { DEFAULT_PROMOTIONS, promotionsSchema, type Promotions } from '@fc/contract';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -105,12 +106,62 @@ const envSchema = z.object({
   LINK_CONTACT_US: z.string().default('mailto:fleetcharge@example.com'),
   LINK_INTERNATIONAL_TRUCKS: z.string().default('https://www.internationaltrucks.com'),
   LINK_DEALER_LOCATOR: z.string().default('https://www.internationaltrucks.com/dealer-locator'),
+  // The public promotions (credit-back and bonus pages): the next offer without a release. Checked as a
+  // whole by the contract's promotionsSchema in loadConfig; defaults are the specification's offers.
+  CREDIT_BACK_PERCENT: z.coerce.number().default(DEFAULT_PROMOTIONS.creditBack.percent),
+  CREDIT_BACK_FROM: z.string().default(DEFAULT_PROMOTIONS.creditBack.from),
+  CREDIT_BACK_TO: z.string().default(DEFAULT_PROMOTIONS.creditBack.to),
+  CREDIT_BACK_ISSUED: z.string().default(DEFAULT_PROMOTIONS.creditBack.issued),
+  BONUS_FROM: z.string().default(DEFAULT_PROMOTIONS.bonus.from),
+  BONUS_FIRST_TO: z.string().default(DEFAULT_PROMOTIONS.bonus.firstTo),
+  BONUS_FIRST_SPEND: z.coerce.number().default(DEFAULT_PROMOTIONS.bonus.firstSpend),
+  BONUS_FIRST_CREDIT: z.coerce.number().default(DEFAULT_PROMOTIONS.bonus.firstCredit),
+  BONUS_TO: z.string().default(DEFAULT_PROMOTIONS.bonus.to),
+  BONUS_SECOND_SPEND: z.coerce.number().default(DEFAULT_PROMOTIONS.bonus.secondSpend),
+  BONUS_SECOND_CREDIT: z.coerce.number().default(DEFAULT_PROMOTIONS.bonus.secondCredit),
 });
+
+/** Each promotion field's environment variable, for the message naming a bad one. */
+const PROMOTION_VARIABLES = {
+  creditBack: { percent: 'CREDIT_BACK_PERCENT', from: 'CREDIT_BACK_FROM', to: 'CREDIT_BACK_TO', issued: 'CREDIT_BACK_ISSUED' },
+  bonus: {
+    from: 'BONUS_FROM',
+    firstTo: 'BONUS_FIRST_TO',
+    firstSpend: 'BONUS_FIRST_SPEND',
+    firstCredit: 'BONUS_FIRST_CREDIT',
+    to: 'BONUS_TO',
+    secondSpend: 'BONUS_SECOND_SPEND',
+    secondCredit: 'BONUS_SECOND_CREDIT',
+  },
+} as const;
+
+function promotionsOf(e: z.infer<typeof envSchema>): Promotions {
+  const parsed = promotionsSchema.safeParse({
+    creditBack: { percent: e.CREDIT_BACK_PERCENT, from: e.CREDIT_BACK_FROM, to: e.CREDIT_BACK_TO, issued: e.CREDIT_BACK_ISSUED },
+    bonus: {
+      from: e.BONUS_FROM,
+      firstTo: e.BONUS_FIRST_TO,
+      firstSpend: e.BONUS_FIRST_SPEND,
+      firstCredit: e.BONUS_FIRST_CREDIT,
+      to: e.BONUS_TO,
+      secondSpend: e.BONUS_SECOND_SPEND,
+      secondCredit: e.BONUS_SECOND_CREDIT,
+    },
+  });
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => {
+    const [group, field] = i.path as [keyof typeof PROMOTION_VARIABLES, string];
+    const name = (PROMOTION_VARIABLES[group] as Record<string, string>)[field] ?? i.path.join('.');
+    return `  ${name}: ${i.message} (got ${JSON.stringify(e[name as keyof typeof e])})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
   PUBLIC_URL: string;
+  promotions: Promotions;
   dataDir: string;
   secureCookies: boolean;
   seedDemo: boolean;
@@ -145,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secureCookies: e.SESSION_COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'corporate' : 'public'),
+    promotions: promotionsOf(e),
   };
 }

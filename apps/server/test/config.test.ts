@@ -52,6 +52,39 @@ describe('loadConfig', () => {
     expect(message).toContain('Invalid configuration');
   });
 
+  it("the promotions default to the specification's offers and follow their variables", () => {
+    expect(load({}).promotions).toEqual({
+      creditBack: { percent: 2, from: '2025-04-01', to: '2025-12-31', issued: '2026-01' },
+      bonus: {
+        from: '2024-08-01',
+        firstTo: '2024-10-01',
+        firstSpend: 2500,
+        firstCredit: 250,
+        to: '2024-12-31',
+        secondSpend: 6000,
+        secondCredit: 400,
+      },
+    });
+    const next = load({
+      CREDIT_BACK_PERCENT: '3',
+      CREDIT_BACK_FROM: '2026-04-01',
+      CREDIT_BACK_TO: '2026-12-31',
+      CREDIT_BACK_ISSUED: '2027-01',
+      BONUS_FIRST_CREDIT: '300',
+      BONUS_FIRST_SPEND: '3000',
+    }).promotions;
+    expect(next.creditBack).toEqual({ percent: 3, from: '2026-04-01', to: '2026-12-31', issued: '2027-01' });
+    expect(next.bonus).toMatchObject({ firstCredit: 300, firstSpend: 3000, secondCredit: 400 });
+  });
+
+  it('a bad promotion value stops the start, naming its variable', () => {
+    expect(errorOf({ CREDIT_BACK_FROM: '04/01/2026' })).toContain('CREDIT_BACK_FROM');
+    expect(errorOf({ CREDIT_BACK_FROM: '2026-04-01', CREDIT_BACK_TO: '2026-03-31' })).toContain('CREDIT_BACK_TO');
+    expect(errorOf({ CREDIT_BACK_ISSUED: '2025-06' })).toContain('CREDIT_BACK_ISSUED');
+    expect(errorOf({ BONUS_SECOND_CREDIT: '-5' })).toContain('BONUS_SECOND_CREDIT');
+    expect(errorOf({ CREDIT_BACK_PERCENT: 'two' })).toContain('CREDIT_BACK_PERCENT');
+  });
+
   it('rejects SESSION_WARNING_MINUTES >= SESSION_FULL_MINUTES, naming both', () => {
     for (const [warning, full] of [
       ['30', '30'],

@@ -2,7 +2,7 @@ import { Suspense, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { AppConfig, CurrentUser } from '@fc/contract';
+import { DEFAULT_PROMOTIONS, type AppConfig, type CurrentUser } from '@fc/contract';
 import { i18nReady, switchLanguage } from '@/lib/i18n';
 import { appConfigQuery } from '@/lib/session/app-config';
 import { currentUserQuery } from '@/lib/session/current-user';
@@ -41,6 +41,7 @@ export const TEST_CONFIG = {
   showCredit: false,
   dateInputFormat: 'YYYYMMDD',
   enrolmentMaxYears: 5,
+  promotions: DEFAULT_PROMOTIONS,
 } satisfies AppConfig;
 
 export function testUser(over: Partial<CurrentUser> = {}): CurrentUser {

@@ -15,6 +15,9 @@ beforeAll(async () => {
       REQUEST_ACCOUNT_LINK: '/ui/{type}/request?dir={directory}',
       EXTERNAL_LOGIN_URL: 'https://sso.example/{directory}/login?type={type}',
       LINK_DEALER_MANUAL: '/docs/{directory}/dealer-manual.pdf',
+      CREDIT_BACK_PERCENT: '3',
+      CREDIT_BACK_ISSUED: '2026-02',
+      BONUS_SECOND_CREDIT: '450',
     },
   });
   await seedUsers(t.ctx);
@@ -24,6 +27,14 @@ afterAll(async () => {
 });
 
 const configOf = async (cookie?: string) => (await api(t.app, cookie).get('/fc-common-api/app-config')).body.data[0].attributes;
+
+describe('app config promotions', () => {
+  it('serves the configured offers to the public pages, the rest at their defaults', async () => {
+    const c = await configOf();
+    expect(c.promotions.creditBack).toEqual({ percent: 3, from: '2025-04-01', to: '2025-12-31', issued: '2026-02' });
+    expect(c.promotions.bonus).toMatchObject({ firstCredit: 250, secondCredit: 450, to: '2024-12-31' });
+  });
+});
 
 describe('app config links', () => {
   it('before sign-in: msc-pro and each login link its own type, everywhere it appears', async () => {

@@ -1,4 +1,5 @@
 import { AccountTypeSlug, type AccountType } from '../core/account-types';
+import type { Promotions } from './promotions';
 
 /** App config (document 1 section 3) as served by GET /fc-common-api/app-config, camelCased by the client. */
 export interface LoginLinks {
@@ -26,6 +27,8 @@ export interface AppConfig {
   dateInputFormat: 'YYYYMMDD';
   /** How far ahead a loyalty enrolment or expiration date may be, in years (docs/decisions/0342). */
   enrolmentMaxYears: number;
+  /** The credit-back and bonus offers the public pages describe (promotions.ts). */
+  promotions: Promotions;
 }
 
 /** The values of a configured link's placeholders; without `type`, `{type}` is left for later. */

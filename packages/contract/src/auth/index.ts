@@ -1,2 +1,3 @@
 export * from './schemas';
 export * from './app-config';
+export * from './promotions';

@@ -51,6 +51,7 @@ export function appConfig(ctx: AppContext): AppConfig {
     showCredit: false,
     dateInputFormat: 'YYYYMMDD',
     enrolmentMaxYears: c.LOYALTY_ENROLMENT_MAX_YEARS,
+    promotions: c.promotions,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/lib/session/app-config';
 import { NewTabLink } from './links';
+import { usePromotion } from './use-promotion';
 import './public-site.css';
 
 const STEPS = ['1', '2', '3', '4'] as const;
@@ -14,6 +15,8 @@ const LEGAL = ['1', '2', '3'] as const;
 export default function CreditBackPage() {
   const { t } = useTranslation('public-site');
   const { data: config } = useAppConfig();
+  // The offer's percentage and dates come from the configuration (the next promotion without a release).
+  const promo = usePromotion();
   const brand = config?.brandName ?? '';
   const apply = config?.applyPath ?? '/apply/';
   const customerLogin = config?.loginLinks.customer.page ?? '/ui/cust/login';
@@ -37,10 +40,10 @@ export default function CreditBackPage() {
         <div className="pub-container">
           <p className="pub-eyebrow">{t('credit-back.banner.eyebrow')}</p>
           <h1 id="cb-title" className="pub-hero-title">
-            {t('credit-back.banner.title')}
+            {t('credit-back.banner.title', promo)}
             <sup>*</sup>
           </h1>
-          <p className="pub-hero-text">{t('credit-back.banner.text')}</p>
+          <p className="pub-hero-text">{t('credit-back.banner.text', promo)}</p>
           <div className="pub-actions">
             <NewTabLink className="pub-button pub-button-primary" href={apply}>
               {t('credit-back.apply')}
@@ -63,7 +66,7 @@ export default function CreditBackPage() {
               <li key={s} className="pub-card" data-testid={`credit-step-${s}`}>
                 <span className="pub-step-number">{t('credit-back.how.step', { index: s })}</span>
                 <h3>{t(`credit-back.how.${s}.title`)}</h3>
-                <p>{t(`credit-back.how.${s}.text`, { brand })}</p>
+                <p>{t(`credit-back.how.${s}.text`, { brand, ...promo })}</p>
               </li>
             ))}
           </ol>
@@ -88,7 +91,7 @@ export default function CreditBackPage() {
           <h2 id="cb-legal">{t('credit-back.legal.title')}</h2>
           {LEGAL.map((n, i) => (
             <p key={n} data-testid={`credit-legal-${n}`}>
-              {'*'.repeat(i + 1)} {t(`credit-back.legal.${n}`, { brand, ...support })}
+              {'*'.repeat(i + 1)} {t(`credit-back.legal.${n}`, { brand, ...support, ...promo })}
             </p>
           ))}
         </div>

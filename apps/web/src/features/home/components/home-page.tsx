@@ -6,6 +6,7 @@ import { ApplyLink, NewTabLink } from './links';
 import { ProgrammeCards, ProgrammeFinder } from './programme-finder';
 import { RoleSlides } from './role-slides';
 import { LandingRedirect } from './landing-redirect';
+import { usePromotion } from './use-promotion';
 import './public-site.css';
 
 const FEATURES = ['coverage', 'billing', 'inventory', 'transparency', 'ordering'] as const;
@@ -18,6 +19,7 @@ const FEATURES = ['coverage', 'billing', 'inventory', 'transparency', 'ordering'
 export default function HomePage() {
   const { t, i18n } = useTranslation('public-site');
   const { data: config } = useAppConfig();
+  const promo = usePromotion();
   const brand = config?.brandName ?? '';
   const apply = config?.applyPath ?? '/apply/';
   const creditBack = config?.fleetriteCreditBackPath ?? '/FleetriteCreditBack';
@@ -34,8 +36,8 @@ export default function HomePage() {
             content: (
               <div className="pub-hero-inner pub-hero-credit">
                 <p className="pub-eyebrow">{t('home.hero.credit.eyebrow')}</p>
-                <h2 className="pub-hero-title">{t('home.hero.credit.title')}</h2>
-                <p className="pub-hero-text">{t('home.hero.credit.text')}</p>
+                <h2 className="pub-hero-title">{t('home.hero.credit.title', promo)}</h2>
+                <p className="pub-hero-text">{t('home.hero.credit.text', promo)}</p>
                 <NewTabLink className="pub-button pub-button-primary" href={creditBack}>
                   {t('home.hero.credit.cta')}
                 </NewTabLink>
