@@ -105,3 +105,22 @@ test.describe('at 360 px', () => {
     expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
   });
 });
+
+test('purchase requirements is one tab whose badge counts the requirements in effect', async ({ page }) => {
+  await signIn(page, 'customer', 'cust');
+  await page.goto('/ui/cust/purchase-requirements');
+  const tabs = page.getByRole('tablist', { name: 'Purchase requirement sections' });
+  await expect(tabs.getByRole('tab')).toHaveCount(1);
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { name: 'Acme Freight Lines' })).toBeVisible();
+  const ticked = await panel.getByRole('checkbox', { checked: true }).count();
+  // Ticked requirements, without the two allowed-merchant boxes (US and CA), which are not requirements.
+  const merchants = await panel.getByRole('group', { name: 'Allowed merchants' }).getByRole('checkbox', { checked: true }).count();
+  const count = ticked - merchants;
+  expect(count).toBeGreaterThan(0);
+  await expect(tabs.getByRole('tab', { name: `Requirements, ${count} requirements in effect`, selected: true })).toBeVisible();
+  await expect(page.getByTestId('pr-tab-badge').locator('.MuiBadge-badge')).toHaveText(String(count));
+  await expect(panel).toHaveAttribute('aria-labelledby', 'pr-tab');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
+});

@@ -105,3 +105,11 @@ export function listQueryParams(q: {
 export function csvExportFileName(prefix: 'Customers' | 'AccountRequests' | 'TaxRates', now = new Date()): string {
   return `${prefix}_${todayYyyymmdd(now)}.csv`;
 }
+
+/** A tab badge shows counts up to this; above it, `99+` (document 2 section 9). */
+export const TAB_BADGE_MAX = 99;
+
+/** The text of a tab's count badge: the count, or `99+` above 99. */
+export function tabBadgeText(count: number): string {
+  return count > TAB_BADGE_MAX ? `${TAB_BADGE_MAX}+` : String(Math.max(0, Math.trunc(count)));
+}

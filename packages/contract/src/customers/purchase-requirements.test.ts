@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_OPTION_CODES, cardNumberOf, derivePurchaseRequirements, newCustomerCard, type ColumnInfo } from './purchase-requirements';
+import { tabBadgeText } from '../core/list-query';
+import {
+  CARD_OPTION_CODES,
+  cardNumberOf,
+  derivePurchaseRequirements,
+  newCustomerCard,
+  requirementsInEffect,
+  type ColumnInfo,
+} from './purchase-requirements';
 
 const details = { subGroupKey: 0, taxExempt: false, poNumRequiredOnCredits: false };
 const codes = (...c: number[]) => c.map((cardOption) => ({ cardOption }));
@@ -111,5 +119,19 @@ describe('the first card of a new customer', () => {
     [{ currency: 0, country: 2 }, true, false],
   ])('merchants for %o: US %s, CA %s', (choice, us, ca) => {
     expect(newCustomerCard(10005, { ...base, ...choice })).toMatchObject({ usAllowed: us, caAllowed: ca });
+  });
+});
+
+describe('the count on the purchase requirements tab', () => {
+  it('counts the ticked checkboxes the page shows, the location block only when shown', () => {
+    expect(requirementsInEffect(derivePurchaseRequirements(details, [], []))).toBe(0);
+    const r = derivePurchaseRequirements(details, codes(3, 9, 12), []);
+    expect(requirementsInEffect(r)).toBe(3);
+    expect(requirementsInEffect({ ...r, poContainsLocation: true, showLocation: false })).toBe(3);
+    expect(requirementsInEffect({ ...r, poContainsLocation: true, showLocation: true })).toBe(4);
+  });
+
+  it('the badge truncates at 99 with a plus', () => {
+    expect([0, 7, 99, 100, 1234].map(tabBadgeText)).toEqual(['0', '7', '99', '99+', '99+']);
   });
 });

@@ -201,3 +201,29 @@ export function newCustomerCard(
     columnRules: [],
   };
 }
+
+/**
+ * How many of the page's read-only checkboxes are ticked: the purchase requirements in effect for the
+ * customer, the count on the page's one tab (docs/decisions/0360-purchase-requirements-tab-badge.md). The
+ * location block counts only when the page shows it.
+ */
+export function requirementsInEffect(r: PurchaseRequirements): number {
+  const shown = [
+    r.poRequired,
+    r.poRequiredOnCredits,
+    r.poValidated,
+    r.dupPoCheckOnDebit,
+    r.dupPoCheckOnCredit,
+    r.unitRequired,
+    r.unitRequiredOnLabor,
+    r.unitValidated,
+    r.vinRequired,
+    r.vinRequiredOnLabor,
+    r.vinValidated,
+    r.fuelProhibited,
+    r.laborProhibited,
+    r.taxExempt,
+    ...(r.showLocation ? [r.poContainsLocation, r.unitContainsLocation, r.cardDeterminesLocation] : []),
+  ];
+  return shown.filter(Boolean).length;
+}
