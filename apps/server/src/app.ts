@@ -16,6 +16,8 @@ import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/
 import { serializeRequest } from './http/log-redaction';
 import { registerInputChecks } from './http/input';
 import { securityHeaders } from './http/security-headers';
+import { aliasOfPath, uiPrefixesOf } from './http/ui-prefixes';
+import { welcomeUrl } from './modules/auth/service';
 import { modules } from './modules/index';
 
 export interface BuildOptions {
@@ -89,7 +91,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   app.decorate('uploadMaxBytes', ctx.config.UPLOAD_MAX_BYTES);
   await app.register(multipart, { limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-  const uiPrefixes = ['/ui/', `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/`];
+  // /ui, the alternate portal's /intl/ui and the beta and production aliases (DESIGN "Route aliases").
+  const uiPrefixes = uiPrefixesOf(ctx.config);
+  const alternateUi = `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/`;
   const isStaticFile = (method: string, url: string) =>
     (method === 'GET' || method === 'HEAD') && uiPrefixes.some((p) => url.startsWith(p));
   await app.register(rateLimit, {
@@ -129,17 +133,32 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   for (const mod of modules) await app.register(mod(ctx));
 
   const hasWeb = !!opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'));
-  if (hasWeb) await registerWeb(app, uiPrefixes, opts.webDist!);
+  // The files are served under /ui and the alternate prefix (index.html asks for /ui/assets/...).
+  if (hasWeb) await registerWeb(app, uiPrefixes.slice(0, 2), opts.webDist!);
   const indexHtml = hasWeb ? fs.readFileSync(path.join(opts.webDist!, 'index.html')) : undefined;
+
+  // The bare app address (/ui/, /intl/ui/, /beta/ui/ ...) lands where the specification says: the welcome
+  // page of a signed-in user, else the landing page; the query (MESSAGE) goes along.
+  for (const prefix of uiPrefixes) {
+    for (const url of [prefix, prefix.slice(0, -1)]) {
+      app.get(url, { config: { access: 'public' } }, async (req, reply) => {
+        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+        const target = req.principal ? welcomeUrl(ctx, req.principal, aliasOfPath(ctx.config, prefix)) : `${prefix}home`;
+        return reply.header('cache-control', 'no-store').redirect(`${target}${query}`, 302);
+      });
+    }
+  }
+
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;
     // A page of the single-page app: index.html, whose router shows the page or the 404 page.
-    if (
-      indexHtml &&
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      uiPrefixes.some((p) => url === p.slice(0, -1) || url.startsWith(p)) &&
-      !url.includes('/assets/')
-    ) {
+    const prefix = uiPrefixes.find((p) => url === p.slice(0, -1) || url.startsWith(p));
+    if (indexHtml && (req.method === 'GET' || req.method === 'HEAD') && prefix && !url.includes('/assets/')) {
+      // An alternate-portal user's pages are under /intl/ui (document 1 section 2): one who opens a /ui/
+      // address (a bookmark, a link in an e-mail) is sent to the same page there, so every link it holds is too.
+      if (req.principal?.alternatePortalUser && prefix !== alternateUi) {
+        return reply.header('cache-control', 'no-store').redirect(`${alternateUi}${req.url.slice(prefix.length)}`, 302);
+      }
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     return sendErrors(reply, 404, [errorObject(404, 'not-found', `No route ${req.method} ${url}`)]);

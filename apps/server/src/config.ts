@@ -94,6 +94,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, 'letters, digits and hyphens only')
     .default('intl'),
+  // The beta and production aliases of the specification (DESIGN "Route aliases"): /{BETA_PREFIX}/ui/... and
+  // /{PROD_PREFIX}/ui/... serve the same pages as /ui/..., and links stay under the prefix a user came in on.
+  BETA_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'letters, digits and hyphens only')
+    .default('beta'),
+  PROD_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'letters, digits and hyphens only')
+    .default('prod'),
   LOGIN_FORM_ACTION: z.string().default('/framework/login/{type}'),
   WELCOME_LINK: z.string().default('/ui/{type}/welcome'),
   LOGIN_PAGE_LINK: z.string().default('/ui/{type}/login'),

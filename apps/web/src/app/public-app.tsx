@@ -14,7 +14,7 @@ const namespacesOf = (route: PublicAppRoute) => (route.layout === 'account' ? ['
 
 /**
  * The light public app (see main.tsx): one page in its layout's frame (the home or bonus frame, or the
- * account frame of the login pages), the top alert and the document title.
+ * account frame of the login pages), the hidden authentication frame, the top alert and the document title.
  * main.tsx has started loading the page's code, its texts and the app configuration side by side; the first
  * render waits for all three so that nothing shifts once it is on screen.
  */
@@ -54,6 +54,8 @@ function PublicApp({ route, Page, Frame }: { route: PublicAppRoute; Page: Public
   }, [title, config]);
   return (
     <>
+      {/* The app root's hidden frame used for authentication (document 1 section 2), as in the portal's AppRoot. */}
+      <iframe title={t('app.auth-frame')} src="/frame" hidden aria-hidden="true" tabIndex={-1} />
       <PublicTopAlert />
       <Frame layout={route.layout}>
         <Page params={route.params} />

@@ -1,5 +1,8 @@
+import type { AppConfig } from '@fc/contract';
+
 /**
- * The app is served under /ui, or /{alternate prefix}/ui for alternate-portal users (document 1 section 2).
+ * The app is served under /ui, or /{alternate prefix}/ui for alternate-portal users (document 1 section 2),
+ * and under the beta and production aliases /beta/ui and /prod/ui (DESIGN "Route aliases").
  * The router's basename is whichever the page was opened under.
  */
 export function basePath(pathname = window.location.pathname): string {
@@ -7,13 +10,21 @@ export function basePath(pathname = window.location.pathname): string {
   return m ? m[0] : '/ui';
 }
 
+/** What a link needs to know of the app configuration. */
+export type LinkConfig = Pick<AppConfig, 'alternatePortalPrefix' | 'uiAliases'> | undefined;
+
 /**
  * A link to a portal page (document 1 section 2): /ui/... , or /{prefix}/ui/... for a user whose
- * alternatePortalUser is 'Y'. Before a user is known, the prefix the page itself was opened under.
+ * alternatePortalUser is 'Y'; under the beta or production alias when the page was opened under one (links
+ * are kept under the prefix the user came in on). Before a user is known, the prefix the page itself was
+ * opened under.
  */
-export function uiLink(path: string, user?: { alternatePortalUser?: string } | null, alternatePrefix?: string): string {
+export function uiLink(path: string, user?: { alternatePortalUser?: string } | null, config?: LinkConfig): string {
   const rel = path.replace(/^\/?(ui\/)?/, '');
-  const prefix = !user ? basePath() : user.alternatePortalUser === 'Y' && alternatePrefix ? `/${alternatePrefix}/ui` : '/ui';
+  const current = basePath();
+  const alias = (config?.uiAliases ?? ['beta', 'prod']).find((a) => current === `/${a}/ui`);
+  const alternate = config?.alternatePortalPrefix;
+  const prefix = !user ? current : user.alternatePortalUser === 'Y' && alternate ? `/${alternate}/ui` : alias ? `/${alias}/ui` : '/ui';
   return `${prefix}/${rel}`;
 }
 

@@ -18,6 +18,8 @@ export interface AppConfig {
   loginLinks: LoginLinks;
   logoutPath: string;
   alternatePortalPrefix: string;
+  /** The beta and production aliases of /ui (DESIGN "Route aliases"): 'beta' serves /beta/ui/... */
+  uiAliases?: string[];
   alternateLogoutUrl: string;
   externalLoginUrl: string;
   programLinks: Record<'dealer-manual' | 'customer-manual' | 'contact-us' | 'international-trucks' | 'dealer-locator', string>;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fillAppConfigLinks, type AppConfig } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { resource, sendData } from '../../http/jsonapi';
+import { uiAliasesOf } from '../../http/ui-prefixes';
 
 /**
  * The app configuration of document 1 section 3, from environment variables, with the links as configured:
@@ -37,6 +38,7 @@ export function appConfig(ctx: AppContext): AppConfig {
     },
     logoutPath: c.LOGOUT_PATH,
     alternatePortalPrefix: c.ALTERNATE_PORTAL_PREFIX,
+    uiAliases: uiAliasesOf(c),
     alternateLogoutUrl: c.ALTERNATE_LOGOUT_URL,
     externalLoginUrl: c.EXTERNAL_LOGIN_URL,
     programLinks: {

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { formPostRefused, principalOf, sessionCookieName, sessionCookieOptions, type SessionPrincipal } from '../../http/access';
 import { resource, sendData, sendResult } from '../../http/jsonapi';
+import { aliasOfPath, underAlias } from '../../http/ui-prefixes';
 import { isSlug, login, loginPageUrl, logout, safeReferrer, setLanguage, welcomeUrl } from './service';
 import { touchSession } from './repo';
 import { AppError, notFound } from '../../http/errors';
@@ -81,7 +82,8 @@ export const authRoutes =
         if (!outcome.ok) return reply.redirect(`${back}?MESSAGE=${outcome.message}`, 303);
         await attempt.succeeded();
         reply.setCookie(cookieName, outcome.token, cookieOptions);
-        const welcome = welcomeUrl(ctx, outcome.user);
+        // Under the beta or production alias when the form was posted from a page under it.
+        const welcome = welcomeUrl(ctx, outcome.user, aliasOfPath(ctx.config, back));
         return reply.redirect(outcome.message ? `${welcome}${welcome.includes('?') ? '&' : '?'}MESSAGE=${outcome.message}` : welcome, 303);
       },
     );
@@ -98,7 +100,10 @@ export const authRoutes =
       },
       async (req, reply) => {
         const alternate = req.principal?.alternatePortalUser;
-        const home = alternate ? `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/home` : '/ui/home';
+        // The home page under the prefix the user came in on (the page that posted: its Referer).
+        const home = alternate
+          ? `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/home`
+          : underAlias('/ui/home', aliasOfPath(ctx.config, req.headers.referer));
         // A form post without its token changes nothing (217: the user is told to close the browser).
         if (formPostRefused(req, ctx)) {
           req.log.info({ event: 'logout-refused', reason: 'form-token' }, 'sign-out refused: form token');

@@ -11,6 +11,7 @@ import {
   type AccountType,
   type AccountTypeSlug as Slug,
 } from '@fc/contract';
+import { underAlias } from '../../http/ui-prefixes';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/index';
 import { hashToken, newToken } from '../../http/access';
@@ -192,11 +193,18 @@ export async function login(
   return { ok: true, token, user, ...(badLanguage ? { message: MessageCode.LanguageUnavailable } : {}) };
 }
 
-/** The welcome page of a user's account type, with the link placeholders filled. */
-export function welcomeUrl(ctx: AppContext, user: { accountType: number; alternatePortalUser: boolean }): string {
+/**
+ * The welcome page of a user's account type, with the link placeholders filled: under the alternate portal's
+ * prefix for its users, else under the beta or production alias the user came in on (`alias`), else /ui.
+ */
+export function welcomeUrl(
+  ctx: AppContext,
+  user: { accountType: number; alternatePortalUser: boolean },
+  alias: string | null = null,
+): string {
   const slug = AccountTypeSlug[user.accountType as AccountType] ?? 'cust';
   const link = fillLink(ctx.config.WELCOME_LINK, linkValues(user, slug));
-  return user.alternatePortalUser && link.startsWith('/ui/') ? `/${ctx.config.ALTERNATE_PORTAL_PREFIX}${link}` : link;
+  return user.alternatePortalUser && link.startsWith('/ui/') ? `/${ctx.config.ALTERNATE_PORTAL_PREFIX}${link}` : underAlias(link, alias);
 }
 
 export function loginPageUrl(ctx: AppContext, slug: Slug): string {

@@ -62,7 +62,7 @@ export function CopyrightFooter({ terms = false, support = false }: { terms?: bo
   const { data: config } = useAppConfig();
   // The user as far as this page knows it (public pages do not ask the server for one).
   const user = useQueryClient().getQueryData(currentUserQuery.queryKey);
-  const termsLink = uiLink(config?.termsConditions ?? '/ui/toc', user, config?.alternatePortalPrefix);
+  const termsLink = uiLink(config?.termsConditions ?? '/ui/toc', user, config);
   return (
     <Box component="footer" sx={{ px: 3, py: 2, textAlign: 'center', bgcolor: 'grey.100' }}>
       {support && (

@@ -1,13 +1,18 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openPopup } from '@/lib/links';
+import type { CurrentUser } from '@fc/contract';
+import { openPopup, uiLink } from '@/lib/links';
 import { useAppConfig } from '@/lib/session/app-config';
+import { useSignedInUser } from '@/features/home/api/get-signed-in-user';
 import { BrandMark, Icon } from '@/components/public-icons';
 import { LanguageSelect } from './language-select';
 import './public-frame.css';
 
 /** The apply path opens in an 800x600 popup (document 1 sections 2 and 9). */
 export const APPLY_POPUP = { width: 800, height: 600 } as const;
+
+/** A portal page's link under the prefix the page was opened under (/ui, /intl/ui, /beta/ui ...); others as they are. */
+const pageLink = (link: string) => (link.startsWith('/ui/') ? uiLink(link) : link);
 
 function useHeaderLinks() {
   const { data: config } = useAppConfig();
@@ -16,9 +21,45 @@ function useHeaderLinks() {
     home: config?.homePath ?? '/',
     apply: config?.applyPath ?? '/apply/',
     creditBack: config?.fleetriteCreditBackPath ?? '/FleetriteCreditBack',
-    customers: config?.loginLinks.customer.page ?? '/ui/cust/login',
-    dealers: config?.loginLinks.dealer.page ?? '/ui/merc/login',
+    customers: pageLink(config?.loginLinks.customer.page ?? '/ui/cust/login'),
+    dealers: pageLink(config?.loginLinks.dealer.page ?? '/ui/merc/login'),
+    corporate: pageLink(config?.loginLinks.corporate.page ?? '/ui/corp/login'),
   };
+}
+
+type HeaderLinks = ReturnType<typeof useHeaderLinks>;
+
+/**
+ * The user menu's entries (document 1 section 2: "User menu lists Customer, Dealer and Corporate with sign in
+ * and sign out"): the sign-in page of each account type, and sign-out when someone is signed in.
+ */
+function UserMenuItems({ links, user }: { links: HeaderLinks; user: CurrentUser | null | undefined }) {
+  const { t } = useTranslation();
+  const { data: config } = useAppConfig();
+  return (
+    <>
+      <li>
+        <a href={links.customers}>{t('header.login-customers')}</a>
+      </li>
+      <li>
+        <a href={links.dealers}>{t('header.login-dealers')}</a>
+      </li>
+      <li>
+        <a href={links.corporate}>{t('header.login-corporate')}</a>
+      </li>
+      {user && (
+        <li>
+          <button
+            type="button"
+            className="pub-sign-out"
+            onClick={() => void import('@/lib/session/logout').then(({ logout }) => logout(config, user))}
+          >
+            {t('header.sign-out', { name: user.fullName || user.username })}
+          </button>
+        </li>
+      )}
+    </>
+  );
 }
 
 /** Which header item is the current page: the home path and the credit-back path lead to these pages. */
@@ -38,7 +79,8 @@ function openApply(e: MouseEvent<HTMLAnchorElement>) {
 
 /**
  * The shared public header (document 1 section 2): HOME, APPLY (popup), GET PARTS CREDIT and the LOG IN menu
- * with 'Customers' and 'Dealers and International Employees'. At 700 px or less: an APPLY button and a drawer
+ * with 'Customers', 'Dealers and International Employees' and 'Corporate' (the user menu: sign in to each, and
+ * sign out when signed in). At 700 px or less: an APPLY button and a drawer
  * with the same items.
  */
 export function PublicHeader() {
@@ -65,7 +107,7 @@ export function PublicHeader() {
         <a className="pub-nav-item" href={links.creditBack} aria-current={current === 'credit-back' ? 'page' : undefined}>
           {t('header.parts-credit')}
         </a>
-        <LoginMenu customers={links.customers} dealers={links.dealers} />
+        <LoginMenu links={links} />
       </nav>
       <LanguageSelect className="pub-desktop-only" />
       <a className="pub-nav-item pub-apply-mobile pub-mobile-only" href={links.apply} onClick={openApply}>
@@ -78,8 +120,9 @@ export function PublicHeader() {
 }
 
 /** LOG IN: a disclosure of two links; closes on Escape, on a click elsewhere and when focus leaves it. */
-function LoginMenu({ customers, dealers }: { customers: string; dealers: string }) {
+function LoginMenu({ links }: { links: HeaderLinks }) {
   const { t } = useTranslation();
+  const { data: user } = useSignedInUser();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -123,20 +166,16 @@ function LoginMenu({ customers, dealers }: { customers: string; dealers: string 
         <Icon name="chevronDown" className="pub-chevron" />
       </button>
       <ul id={listId} className="pub-login-list" hidden={!open}>
-        <li>
-          <a href={customers}>{t('header.login-customers')}</a>
-        </li>
-        <li>
-          <a href={dealers}>{t('header.login-dealers')}</a>
-        </li>
+        <UserMenuItems links={links} user={user} />
       </ul>
     </div>
   );
 }
 
 /** The mobile drawer: a native modal dialog (focus stays inside; Escape and the backdrop close it). */
-function MobileDrawer({ links, current }: { links: ReturnType<typeof useHeaderLinks>; current: ReturnType<typeof currentItem> }) {
+function MobileDrawer({ links, current }: { links: HeaderLinks; current: ReturnType<typeof currentItem> }) {
   const { t } = useTranslation(['common', 'public-site']);
+  const { data: user } = useSignedInUser();
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const titleId = useId();
@@ -212,12 +251,7 @@ function MobileDrawer({ links, current }: { links: ReturnType<typeof useHeaderLi
                     {t('header.login')}
                   </span>
                   <ul aria-labelledby={`${titleId}-login`}>
-                    <li>
-                      <a href={links.customers}>{t('header.login-customers')}</a>
-                    </li>
-                    <li>
-                      <a href={links.dealers}>{t('header.login-dealers')}</a>
-                    </li>
+                    <UserMenuItems links={links} user={user} />
                   </ul>
                 </li>
               </ul>

@@ -9,5 +9,5 @@ export function welcomeLink(config: AppConfig | undefined, user: CurrentUser): s
     type === 2 ? links?.customer.welcome : type === 1 ? links?.dealer.welcome : type === 0 ? links?.corporate.welcome : undefined;
   if (!template && ![0, 1, 2].includes(type)) return null;
   const link = fillLink(template ?? '/ui/{type}/welcome', linkValues(user, AccountTypeSlug[type]));
-  return link.startsWith('/ui/') ? uiLink(link, user, config?.alternatePortalPrefix) : link;
+  return link.startsWith('/ui/') ? uiLink(link, user, config) : link;
 }
