@@ -111,8 +111,9 @@ const envSchema = z.object({
   LOGOUT_PATH: z.string().default('/framework/logout'),
   ALTERNATE_LOGOUT_URL: z.string().default('/framework/logout'),
   EXTERNAL_LOGIN_URL: z.string().default('/ui/merc/login'),
-  LINK_DEALER_MANUAL: z.string().default('/docs/dealer-manual.pdf'),
-  LINK_CUSTOMER_MANUAL: z.string().default('/docs/customer-manual.pdf'),
+  // The portal's own manuals (issue 17): pages of the web app, in the reader's language, printable.
+  LINK_DEALER_MANUAL: z.string().default('/ui/manuals/dealer'),
+  LINK_CUSTOMER_MANUAL: z.string().default('/ui/manuals/customer'),
   LINK_CONTACT_US: z.string().default('mailto:fleetcharge@example.com'),
   LINK_INTERNATIONAL_TRUCKS: z.string().default('https://www.internationaltrucks.com'),
   LINK_DEALER_LOCATOR: z.string().default('https://www.internationaltrucks.com/dealer-locator'),

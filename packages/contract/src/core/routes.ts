@@ -32,6 +32,9 @@ export const ROUTES = [
   { id: 'error', path: 'error', layout: 'blank', titleKey: 'common:routes.error', hidden: true },
   { id: 'error-404', path: 'error-404', layout: 'blank', titleKey: 'common:routes.error-404', hidden: true },
   { id: 'error-403', path: 'error-403', layout: 'blank', titleKey: 'common:routes.error-403', hidden: true },
+  // The manuals of the footer's programme links (issue 17): public, so that the link opens without a session.
+  { id: 'dealer-manual', path: 'manuals/dealer', layout: 'blank', titleKey: 'common:routes.dealer-manual', hidden: true },
+  { id: 'customer-manual', path: 'manuals/customer', layout: 'blank', titleKey: 'common:routes.customer-manual', hidden: true },
   // Sign-in and passwords (document 1)
   { id: 'login', path: ':type/login', layout: 'account', titleKey: 'common:routes.login', hidden: true },
   { id: 'password-reset', path: 'password/reset', layout: 'account', titleKey: 'common:routes.password-reset', hidden: true },

@@ -34,7 +34,9 @@ export function SignedInFooter() {
         </Typography>
         <Stack component="nav" aria-label={t('footer.programme-links')} direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {LINKS.filter((l) => l.types.includes(type)).map((l) => {
-            const href = config?.programLinks[l.key] ?? '#';
+            const configured = config?.programLinks[l.key] ?? '#';
+            // The portal's own pages (the manuals) under the prefix the user came in on.
+            const href = configured.startsWith('/ui/') ? uiLink(configured, user, config) : configured;
             return (
               <Link
                 key={l.key}
