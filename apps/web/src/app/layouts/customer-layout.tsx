@@ -8,6 +8,7 @@ import { UserMenu } from '@/components/user-menu';
 import { TopAlert } from '@/components/top-alert';
 import { CopyrightFooter } from './footer';
 import { SessionGuard } from './session-guard';
+import { MAIN_ID, SkipLink } from './skip-link';
 
 /**
  * Customer layout of document 1 section 2: the username dropdown with logout, no left menu; the logo leads
@@ -17,6 +18,7 @@ export default function CustomerLayout() {
   const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <AppBar position="static">
         <Toolbar sx={{ gap: 1 }}>
           <BrandLogo to="/cust/welcome" />
@@ -28,7 +30,7 @@ export default function CustomerLayout() {
         </Toolbar>
       </AppBar>
       <TopAlert />
-      <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 3 } }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, p: { xs: 1.5, sm: 3 }, outline: 'none' }}>
         <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
           <Outlet />
         </Suspense>

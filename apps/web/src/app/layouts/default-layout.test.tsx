@@ -104,3 +104,23 @@ describe('default layout: left menu from route metadata', () => {
     expect(toggle.getAttribute('aria-expanded')).not.toBe(before);
   });
 });
+
+describe('default layout: skip link and the current page (issue 17)', () => {
+  it('"Skip to main content" comes first and moves the focus to <main>', async () => {
+    await open('/cust/welcome');
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    const links = screen.getAllByRole('link');
+    expect(links[0]).toBe(skip);
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('the menu item of the current page is marked aria-current="page", and only that one', async () => {
+    const nav = await open('/cust/welcome');
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current.map((a) => a.textContent)).toEqual(['Welcome']);
+    expect(current[0]!.classList.contains('active')).toBe(true);
+  });
+});

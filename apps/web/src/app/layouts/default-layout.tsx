@@ -25,6 +25,14 @@ import { welcomeLink } from '@/lib/session/welcome';
 import { useMenuRoutes } from '../menu';
 import { SignedInFooter } from './footer';
 import { SessionGuard } from './session-guard';
+import { MAIN_ID, SkipLink } from './skip-link';
+
+/** The menu item of the current page (NavLink marks it aria-current="page" and class active): seen, not only announced. */
+const currentItemSx = {
+  borderLeft: 4,
+  borderColor: 'transparent',
+  '&.active': { borderColor: 'primary.main', bgcolor: 'action.selected', '& .MuiListItemText-primary': { fontWeight: 700 } },
+} as const;
 
 const DRAWER_WIDTH = 260;
 
@@ -48,11 +56,11 @@ export default function DefaultLayout() {
       <Toolbar />
       {/* The items are links, not <li>: a <ul> of them is an invalid list (axe "list"). */}
       <List component="div">
-        <ListItemButton component={NavLink} to={home} end onClick={() => !desktop && setOpen(false)}>
+        <ListItemButton component={NavLink} to={home} end sx={currentItemSx} onClick={() => !desktop && setOpen(false)}>
           <ListItemText primary={t('routes.welcome')} />
         </ListItemButton>
         {menu.map((r) => (
-          <ListItemButton key={r.id} component={NavLink} to={`/${r.path}`} onClick={() => !desktop && setOpen(false)}>
+          <ListItemButton key={r.id} component={NavLink} to={`/${r.path}`} sx={currentItemSx} onClick={() => !desktop && setOpen(false)}>
             <ListItemText primary={t(r.titleKey)} />
           </ListItemButton>
         ))}
@@ -62,6 +70,7 @@ export default function DefaultLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           <IconButton
@@ -102,7 +111,7 @@ export default function DefaultLayout() {
         <Toolbar />
         {/* Under the fixed app bar, where nothing covers it (app-root.tsx leaves the alert to this layout). */}
         <TopAlert />
-        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 3 } }}>
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, p: { xs: 1.5, sm: 3 }, outline: 'none' }}>
           <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
             <Outlet />
           </Suspense>

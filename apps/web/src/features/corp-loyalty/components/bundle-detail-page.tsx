@@ -14,6 +14,7 @@ import { readableDetail } from '@/lib/i18n';
 import { ApiError, type Flat } from '@/lib/api-client';
 import { useCan } from '@/lib/session/current-user';
 import { useToast } from '@/components/toast';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useDeleteItemCode } from '../api/delete-item-code';
@@ -138,6 +139,13 @@ export default function BundleDetailPage() {
   const importDisabledReason = !active ? t('item-code.import-inactive') : undefined;
   return (
     <>
+      <PageBreadcrumbs
+        trail={[
+          { label: t('common:routes.corp-loyalty'), to: '/corp/loyalty' },
+          { label: t('tabs.bundles'), to: '/corp/loyalty?tab=bundles' },
+        ]}
+        current={b?.bundleName ?? t('bundle.heading')}
+      />
       <Button component={Link} to="/corp/loyalty?tab=bundles" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         {t('bundle.all-bundles')}
       </Button>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { countryIso, formatPhoneNational, labelOf, PAY_DAYS, PROGRAMS } from '@fc/contract/customers';
 import { useAppConfig } from '@/lib/session/app-config';
+import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { useCustomer } from '../api/get-customer';
 
 type Entry = [key: string, value: string];
@@ -111,6 +112,10 @@ export default function CustomerDetailsPage() {
 
   return (
     <>
+      <PageBreadcrumbs
+        trail={[{ label: t('common:routes.customer-maintenance'), to: '/corp/customers' }]}
+        current={t('details.heading', { custNo: c.custNo, name: c.custName })}
+      />
       {back}
       <Typography variant="h1" sx={{ mb: 2 }}>
         {t('details.heading', { custNo: c.custNo, name: c.custName })}
