@@ -16,7 +16,7 @@ import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/
 import { serializeRequest } from './http/log-redaction';
 import { registerInputChecks } from './http/input';
 import { securityHeaders } from './http/security-headers';
-import { aliasOfPath, uiPrefixesOf } from './http/ui-prefixes';
+import { aliasOfPath, underAlias, uiPrefixesOf } from './http/ui-prefixes';
 import { welcomeUrl } from './modules/auth/service';
 import { modules } from './modules/index';
 
@@ -163,7 +163,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     }
     return sendErrors(reply, 404, [errorObject(404, 'not-found', `No route ${req.method} ${url}`)]);
   });
-  app.get('/', { config: { access: 'public' } }, async (_req, reply) => reply.redirect('/ui/home'));
+  // The logo and 'Go home' link to / (document 1): the landing page, under the alias of the page the link was on.
+  app.get('/', { config: { access: 'public' } }, async (req, reply) =>
+    reply.redirect(underAlias('/ui/home', aliasOfPath(ctx.config, req.headers.referer))),
+  );
   return app;
 }
 

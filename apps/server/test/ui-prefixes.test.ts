@@ -56,6 +56,13 @@ describe('beta and production aliases', () => {
     expect(out.headers.location).toMatch(/^\/prod\/ui\/home\?MESSAGE=/);
   });
 
+  it('/ (the logo, Go home) lands on the home page under the alias of the page it was clicked on', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { referer: 'http://localhost:3000/beta/ui/toc' } });
+    expect(res.headers.location).toBe('/beta/ui/home');
+    const plain = await t.app.inject({ method: 'GET', url: '/', headers: { referer: 'http://localhost:3000/ui/toc' } });
+    expect(plain.headers.location).toBe('/ui/home');
+  });
+
   it('the app configuration names the aliases', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/fc-common-api/app-config' });
     expect(res.json().data[0].attributes['uiAliases']).toEqual(['beta', 'prod']);
