@@ -230,6 +230,9 @@ test.describe('shared public header', () => {
     await expect(nav.getByRole('link', { name: 'Customers' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Dealers and International Employees' })).toBeFocused();
+    // The user menu's third entry (document 1: Customer, Dealer and Corporate): the corporate sign-in.
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Corporate' })).toBeFocused();
     // Focus leaving the menu closes it.
     await page.keyboard.press('Tab');
     await expect(login).toHaveAttribute('aria-expanded', 'false');
