@@ -48,6 +48,10 @@ test.describe('the manuals of the footer programme links', () => {
     await popup.getByRole('option', { name: 'Français' }).click();
     await expect(popup.getByRole('heading', { level: 1, name: 'Manuel du concessionnaire' })).toBeVisible();
     expect((await new AxeBuilder({ page: popup }).analyze()).violations).toEqual([]);
+    // Back to English: the choice is the dealer's saved session language, which other specs sign in with.
+    await popup.getByLabel('Langue').click();
+    await popup.getByRole('option', { name: 'English' }).click();
+    await expect(popup.getByRole('heading', { level: 1, name: 'Dealer manual' })).toBeVisible();
   });
 
   test("a customer's footer opens the customer manual, which works at 360 px", async ({ page }) => {
