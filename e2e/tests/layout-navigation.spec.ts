@@ -30,7 +30,10 @@ test.describe('the signed-in layout (issue 17)', () => {
     await page.getByRole('option', { name: 'Français' }).click();
     await expect(page.getByRole('link', { name: 'Aller au contenu principal' })).toHaveCount(1);
     await page.getByLabel('Langue').first().click();
-    await page.getByRole('option', { name: 'English' }).click();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/fc-common-api/users/language')),
+      page.getByRole('option', { name: 'English' }).click(),
+    ]);
   });
 
   test('the menu marks the current page, to assistive technology and to the eye', async ({ page }) => {
@@ -86,7 +89,10 @@ test.describe('the signed-in layout (issue 17)', () => {
     await page.getByRole('option', { name: 'Français' }).click();
     await expect(page.getByRole('navigation', { name: "Fil d'Ariane" })).toBeVisible();
     await page.getByLabel('Langue').first().click();
-    await page.getByRole('option', { name: 'English' }).click();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/fc-common-api/users/language')),
+      page.getByRole('option', { name: 'English' }).click(),
+    ]);
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.reload();

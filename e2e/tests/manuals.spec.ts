@@ -50,7 +50,10 @@ test.describe('the manuals of the footer programme links', () => {
     expect((await new AxeBuilder({ page: popup }).analyze()).violations).toEqual([]);
     // Back to English: the choice is the dealer's saved session language, which other specs sign in with.
     await popup.getByLabel('Langue').click();
-    await popup.getByRole('option', { name: 'English' }).click();
+    await Promise.all([
+      popup.waitForResponse((r) => r.url().endsWith('/fc-common-api/users/language')),
+      popup.getByRole('option', { name: 'English' }).click(),
+    ]);
     await expect(popup.getByRole('heading', { level: 1, name: 'Dealer manual' })).toBeVisible();
   });
 
