@@ -40,16 +40,16 @@ test.describe('the manuals of the footer programme links', () => {
     await expect(popup.getByRole('button', { name: 'Print this manual' })).toBeVisible();
 
     // In Spanish and French.
-    await popup.getByLabel('Language').click();
+    await popup.getByRole('combobox', { name: 'Language' }).click();
     await popup.getByRole('option', { name: 'Español' }).click();
     await expect(popup.getByRole('heading', { level: 1, name: 'Manual para distribuidores' })).toBeVisible();
     await expect(popup.getByRole('button', { name: 'Imprimir este manual' })).toBeVisible();
-    await popup.getByLabel('Idioma').click();
+    await popup.getByRole('combobox', { name: 'Idioma' }).click();
     await popup.getByRole('option', { name: 'Français' }).click();
     await expect(popup.getByRole('heading', { level: 1, name: 'Manuel du concessionnaire' })).toBeVisible();
     expect((await new AxeBuilder({ page: popup }).analyze()).violations).toEqual([]);
     // Back to English: the choice is the dealer's saved session language, which other specs sign in with.
-    await popup.getByLabel('Langue').click();
+    await popup.getByRole('combobox', { name: 'Langue' }).click();
     await Promise.all([
       popup.waitForResponse((r) => r.url().endsWith('/fc-common-api/users/language')),
       popup.getByRole('option', { name: 'English' }).click(),
