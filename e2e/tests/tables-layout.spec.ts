@@ -37,6 +37,22 @@ test.describe('the loyalty customers tab fits a 1366 px screen', () => {
     const scroller = grid.locator('.MuiDataGrid-virtualScroller');
     const { scrollWidth, clientWidth } = await scroller.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }));
     expect(scrollWidth, 'the grid scrolls sideways').toBeLessThanOrEqual(clientWidth);
+    // Dates, numbers and amounts read whole ("07/29/20…" and "CA$13,6…" were cut): their text stays within the cell.
+    const numberCells = ['cust_no', 'available_credit', 'start_date', 'current_spend', 'next_milestone_amount', 'current_milestone_cap']
+      .map((f) => `.MuiDataGrid-cell[data-field="${f}"]`)
+      .join(', ');
+    const cutCells = await grid.locator(numberCells).evaluateAll((cells) =>
+      cells
+        .filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const text = range.getBoundingClientRect();
+          const box = cell.getBoundingClientRect();
+          return text.width > 0 && (text.left < box.left - 0.5 || text.right > box.right + 0.5);
+        })
+        .map((cell) => `${cell.getAttribute('data-field')}: ${cell.textContent}`),
+    );
+    expect(cutCells, 'cells whose text is cut').toEqual([]);
     // Every header reads in full: not cut by its column, or its whole text on hover (title).
     const headers = await grid.locator('.MuiDataGrid-columnHeaderTitle').evaluateAll((titles) =>
       titles.map((e) => ({

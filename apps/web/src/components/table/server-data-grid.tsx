@@ -50,10 +50,19 @@ const DENSE_SX = {
   ...SX,
   fontSize: '0.8125rem',
   '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty), & .MuiDataGrid-columnHeader': { px: 1 },
-  '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, whiteSpace: 'normal', lineHeight: 1.25, overflowWrap: 'break-word' },
+  // Rows take the height of their tallest cell (getRowHeight 'auto'): a name may wrap onto two lines.
+  '& .MuiDataGrid-cell': { py: 0.75, display: 'flex', alignItems: 'center' },
+  '& .MuiDataGrid-columnHeaderTitle': {
+    fontSize: '0.75rem',
+    fontWeight: 700,
+    whiteSpace: 'normal',
+    lineHeight: 1.25,
+    overflowWrap: 'break-word',
+  },
   // The last column's resize handle would stick out past the grid's edge and make it scroll sideways.
   '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
 } as const;
+const denseRowHeight = () => 'auto' as const;
 /** Three lines of wrapped header text (0.8125rem × 1.25) and their padding. */
 const DENSE_HEADER_HEIGHT = 64;
 
@@ -132,7 +141,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       localeText={localeText}
       slotProps={SLOT_PROPS}
       sx={sx}
-      {...(dense ? { columnHeaderHeight: DENSE_HEADER_HEIGHT } : {})}
+      {...(dense ? { columnHeaderHeight: DENSE_HEADER_HEIGHT, getRowHeight: denseRowHeight } : {})}
       {...rest}
     />
   );

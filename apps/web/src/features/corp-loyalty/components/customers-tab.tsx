@@ -23,9 +23,16 @@ import { useFormats } from './use-loyalty-text';
 
 type Row = Flat<EnrolmentRow>;
 
-/** A text cell cut by its column's width shows its whole text on hover. */
+/**
+ * A text cell wraps onto more lines rather than being cut (the dense grid's rows grow to fit); a word longer
+ * than the column still shows whole on hover.
+ */
 const titledCell = ({ formattedValue }: GridRenderCellParams<Row>) => (
-  <Box component="span" title={String(formattedValue ?? '')} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+  <Box
+    component="span"
+    title={String(formattedValue ?? '')}
+    sx={{ whiteSpace: 'normal', lineHeight: 1.3, overflow: 'hidden', textOverflow: 'ellipsis' }}
+  >
     {String(formattedValue ?? '')}
   </Box>
 );
@@ -51,25 +58,25 @@ export function CustomersTab() {
     {
       field: 'customer_name',
       headerName: t('enrolment.columns.customer_name'),
-      minWidth: 90,
+      minWidth: 72,
       flex: 1.2,
       valueGetter: (_v, r) => r.customerName,
       renderCell: titledCell,
     },
-    { field: 'cust_no', headerName: t('enrolment.columns.cust_no'), width: 84, valueGetter: (_v, r) => r.custNo },
+    { field: 'cust_no', headerName: t('enrolment.columns.cust_no'), width: 80, valueGetter: (_v, r) => r.custNo },
     {
       field: 'available_credit',
       headerName: t('enrolment.columns.available_credit'),
-      width: 92,
+      width: 106,
       type: 'number',
       valueGetter: (_v, r) => r.availableCredit,
       valueFormatter: (_v, r) => fmt.money(r.availableCredit, r.currency),
     },
-    { field: 'start_date', headerName: t('enrolment.columns.start_date'), width: 88, valueGetter: (_v, r) => toMmddyyyy(r.startDate) },
+    { field: 'start_date', headerName: t('enrolment.columns.start_date'), width: 92, valueGetter: (_v, r) => toMmddyyyy(r.startDate) },
     {
       field: 'current_spend',
       headerName: t('enrolment.columns.current_spend'),
-      width: 92,
+      width: 106,
       type: 'number',
       valueGetter: (_v, r) => r.currentSpend,
       valueFormatter: (_v, r) => fmt.money(r.currentSpend, r.currency),
@@ -77,7 +84,7 @@ export function CustomersTab() {
     {
       field: 'next_milestone_amount',
       headerName: t('enrolment.columns.next_milestone_amount'),
-      width: 92,
+      width: 106,
       type: 'number',
       valueGetter: (_v, r) => r.nextMilestoneAmount,
       valueFormatter: (_v, r) =>
@@ -86,7 +93,7 @@ export function CustomersTab() {
     {
       field: 'spend_progression',
       headerName: t('enrolment.columns.spend_progression'),
-      width: 96,
+      width: 84,
       type: 'number',
       valueGetter: (_v, r) => progressionShown(r.spendProgression),
       valueFormatter: (v: number) => fmt.percent(v),
@@ -94,7 +101,7 @@ export function CustomersTab() {
     {
       field: 'loyalty_program_name',
       headerName: t('enrolment.columns.loyalty_program_name'),
-      minWidth: 80,
+      minWidth: 66,
       flex: 1,
       valueGetter: (_v, r) => r.loyaltyProgramName,
       renderCell: titledCell,
@@ -110,7 +117,7 @@ export function CustomersTab() {
     {
       field: 'current_milestone_cap',
       headerName: t('enrolment.columns.current_milestone_cap'),
-      width: 92,
+      width: 106,
       type: 'number',
       valueGetter: (_v, r) => r.currentMilestoneCap,
       valueFormatter: (_v, r) => fmt.money(r.currentMilestoneCap, r.currency),
@@ -118,14 +125,14 @@ export function CustomersTab() {
     {
       field: 'loyalty_program_status',
       headerName: t('enrolment.columns.loyalty_program_status'),
-      width: 96,
+      width: 92,
       valueGetter: (_v, r) => t(`enrolment.status.${r.loyaltyProgramStatus}`, { defaultValue: r.loyaltyProgramStatus }),
       renderCell: titledCell,
     },
     {
       field: 'actions',
       headerName: t('columns.actions'),
-      width: 72,
+      width: 64,
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ row }) =>
