@@ -9,3 +9,4 @@ export * from './welcome';
 export * from './zod-config';
 export * from './writes';
 export * from './text';
+export * from './format';
