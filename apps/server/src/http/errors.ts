@@ -13,6 +13,8 @@ export class AppError extends Error {
     message: string,
     public readonly field?: string,
     public readonly more: JsonApiError[] = [],
+    /** JSON:API `meta` of the first error (a row's reason as a code with values, decision 0410). */
+    public readonly meta?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -81,7 +83,8 @@ const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
-      return sendErrors(reply, err.status, [errorObject(err.status, err.code, err.message, err.field), ...err.more]);
+      const first = errorObject(err.status, err.code, err.message, err.field);
+      return sendErrors(reply, err.status, [err.meta ? { ...first, meta: err.meta } : first, ...err.more]);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext === 'querystring' || err.validationContext === 'params' ? 'parameter' : 'pointer';

@@ -303,9 +303,15 @@ describe('bulk import (bundles/{bundle}/item-codes/add/csv)', () => {
     expect(
       res.body.errors.map((e: { code: string; detail: string; meta: { row: number } }) => [e.code, e.meta?.row ?? null, e.detail]),
     ).toEqual([
-      ['ALB15', null, 'Row 4: duplicate item code (also on row 3): 00002'],
+      ['ALB15', 4, 'Row 4: duplicate item code (also on row 3): 00002'],
       ['ALB16', 5, 'Row 5: invalid item code: 12345678'],
       ['ALB16', 6, 'Row 6: already in the bundle: 50000'],
+    ]);
+    // Each row's reason as a code with values, which the page shows in its reader's language (decision 0410).
+    expect(res.body.errors.map((e: { meta?: { reason?: unknown } }) => e.meta?.reason)).toEqual([
+      { code: 'bundle-code-repeated', values: { value: '00002', first: 3 }, line: 4 },
+      { code: 'bundle-code-invalid', values: { value: '12345678' }, line: 5 },
+      { code: 'bundle-code-held', values: { value: '50000' }, line: 6 },
     ]);
     expect(await codesOf(bundle)).toEqual(['50000']);
     const [file] = await t.db.select().from(inboundFiles).where(eq(inboundFiles.kind, 'item-codes'));
@@ -317,7 +323,17 @@ describe('bulk import (bundles/{bundle}/item-codes/add/csv)', () => {
       rowsDone: 0,
       params: { bundleSeq: bundle, bundleName: 'Imported' },
     });
-    expect(file!.message).toMatch(/^3 row\(s\) refused; nothing was imported/);
+    expect(file!.message).toMatch(/^3 rows refused; nothing was imported/);
+    expect(file!.messageCode).toBe('item-codes-refused');
+    expect(file!.messageValues).toEqual({
+      refused: 3,
+      bundle: 'Imported',
+      rejects: [
+        { code: 'bundle-code-repeated', values: { value: '00002', first: 3 }, line: 4 },
+        { code: 'bundle-code-invalid', values: { value: '12345678' }, line: 5 },
+        { code: 'bundle-code-held', values: { value: '50000' }, line: 6 },
+      ],
+    });
   });
 
   it('a good file: every code added in one go, data[0].status success, recorded as a successful unit; audited', async () => {
@@ -353,6 +369,14 @@ describe('bulk import (bundles/{bundle}/item-codes/add/csv)', () => {
     expect(codes((await importFile(bundle, '')).body)).toEqual(['file-empty']);
     expect(codes((await importFile(bundle, 'code,description\n1,x\n')).body)).toEqual(['import-header']);
     expect(codes((await importFile(bundle, 'item_code\n')).body)).toEqual(['file-empty']);
+    // A file csv-parse cannot read: its English stays in detail, the page reads the reason's code (decision 0410).
+    const unreadable = await importFile(bundle, 'item_code,description\n1,"never closed\n2,x\n');
+    expect(unreadable.body.errors[0]).toMatchObject({ code: 'file-format', meta: { reason: { code: 'csv-unreadable' } } });
+    expect(unreadable.body.errors[0].meta.reason.values.line).toBeGreaterThan(1);
+    expect((await importFile(bundle, 'code,description\n1,x\n')).body.errors[0].meta).toEqual({
+      row: 1,
+      reason: { code: 'import-header' },
+    });
     expect((await importFile(999999, 'item_code\n1\n')).status).toBe(404);
     expect((await importFile(bundle, 'item_code\n77\n', 'codes.csv', corpview)).status).toBe(403);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { auditLog, coreParts, customers, inboundFiles, parts, users } from '../../src/db/schema/index';
+import { api, loginAs } from '../helpers/http';
 import { maintenanceApp, type Client, type MaintenanceApp } from './fixtures';
 
 let t: MaintenanceApp;
@@ -174,13 +175,16 @@ describe('upload', () => {
     const done = await waitForJob(c, jobId);
     expect(done).toMatchObject({ 'os-return-code': 0, 'unit-status': 1, 'has-report': true });
     expect(done.message).toMatch(/6 of 7 rows rejected, 1 applied/);
+    // The page shows the outcome from its code and values, in its reader's language (decision 0410).
+    expect(done['message-code']).toBe('core-rejected');
+    expect(done['message-values']).toEqual({ rejected: 6, total: 7, applied: 1, type: 'coreless' });
 
     const report = await c.get(REPORT, { job_id: jobId });
     expect(report.status).toBe(200);
     expect(report.headers['content-type']).toMatch(/^text\/csv/);
     const lines = report.text.trim().split(/\r?\n/);
     expect(lines[0]).toBe('row,column,value,reason');
-    expect(lines).toContain('3,cust_no,99999,customer 99999 does not exist');
+    expect(lines).toContain('3,cust_no,99999,unknown customer 99999');
     expect(lines).toContain('4,part_no,NOT-A-PART,part NOT-A-PART is not in the parts catalogue');
     expect(lines).toContain('5,effective_date,13/45/2027,effective_date is not a date (MM/DD/YYYY)');
     expect(lines).toContain('6,expiry_date,12/31/2026,expiry_date is before effective_date');
@@ -197,7 +201,7 @@ describe('upload', () => {
 
     const mail = t.mails.slice(before).find((m) => m.to === 'corp506@example.com');
     expect(mail?.subject).toMatch(/errors in mixed\.csv/);
-    expect(mail?.text).toMatch(/Row 3, cust_no "99999": customer 99999 does not exist/);
+    expect(mail?.text).toMatch(/Row 3, cust_no "99999": unknown customer 99999/);
     expect(mail?.attachments?.[0]?.filename).toMatch(/^core-upload-report-\d+\.csv$/);
   });
 
@@ -208,7 +212,63 @@ describe('upload', () => {
     expect(done).toMatchObject({ 'unit-status': 1, 'has-report': true });
     expect(done['os-return-code']).not.toBe(0);
     expect(done.message).toMatch(/missing: part_no/);
+    expect(done['message-code']).toBe('csv-missing-columns');
+    expect(done['message-values']).toEqual({ required: 'cust_no, part_no, effective_date', missing: 'part_no' });
+    const lines = (await c.get(REPORT, { job_id: res.body.data[0].attributes['job-id'] })).text.trim().split(/\r?\n/);
+    expect(lines[1]).toBe('1,,,"The header row must name the columns cust_no, part_no, effective_date; missing: part_no."');
   });
+
+  it.each([
+    [
+      2,
+      [
+        'row,column,value,reason',
+        '2,cust_no,99999,client inconnu 99999',
+        '3,part_no,NOT-A-PART,la pièce NOT-A-PART n’est pas au catalogue des pièces',
+        '4,effective_date,13/45/2027,effective_date n’est pas une date (MM/JJ/AAAA)',
+        '5,part_no,2505384C1,doublon de la ligne 2 (mêmes cust_no et part_no)',
+      ],
+    ],
+    [
+      1,
+      [
+        'row,column,value,reason',
+        '2,cust_no,99999,cliente desconocido 99999',
+        '3,part_no,NOT-A-PART,la refacción NOT-A-PART no está en el catálogo de refacciones',
+        '4,effective_date,13/45/2027,effective_date no es una fecha (MM/DD/AAAA)',
+        '5,part_no,2505384C1,duplicado de la fila 2 (mismos cust_no y part_no)',
+      ],
+    ],
+  ])(
+    'the report of an uploader whose session language is %i has its reasons in that language, its header fixed',
+    async (language, expected) => {
+      const cookie = await loginAs(t.app, 'corp506', 'corp');
+      const c = api(t.app, cookie);
+      expect((await c.post('/fc-common-api/users/language', { language })).status).toBe(200);
+      try {
+        const res = await uploadAs(
+          c,
+          csv(
+            HEADER,
+            '99999,2505384C1,01/01/2027,,A',
+            '10001,NOT-A-PART,01/01/2027,,A',
+            '10001,1693744C1,13/45/2027,,A',
+            '99999,2505384C1,02/01/2027,,A',
+          ),
+          '0',
+          `lang-${language}.csv`,
+        );
+        const jobId = res.body.data[0].attributes['job-id'];
+        const done = await waitForJob(c, jobId);
+        // The status keeps its code; the English sentence is for other API clients.
+        expect(done['message-code']).toBe('core-rejected');
+        const [header, ...lines] = (await c.get(REPORT, { job_id: jobId })).text.trim().split(/\r?\n/);
+        expect([header, ...lines.sort()]).toEqual(expected);
+      } finally {
+        await c.post('/fc-common-api/users/language', { language: 0 });
+      }
+    },
+  );
 
   it('ACP03: refuses executables, archives and the EICAR test file, and stores nothing', async () => {
     const c = await t.as('corp506');

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, languageFromCode, parseMsg, type Language } from '@fc/contract';
+import { rowMessageSchema, rowMessageText, type RowMessage } from '@fc/contract/files';
 
 /** Each namespace is one JSON file per language, loaded when a page first needs it. */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -99,23 +100,32 @@ interface ServerError {
   detail?: string;
   title?: string;
   source?: { pointer?: string; parameter?: string };
+  meta?: Record<string, unknown>;
 }
 
+const LANGUAGE_LIST: readonly string[] = LANGUAGES;
+
 /**
- * The text of a server error for a person, in the interface language: a validation code (`invalid`,
- * `required`, ...) is translated with the field it names; otherwise the detail, except that a detail which is a
- * raw message key (`invalid|field=enrolled`) is translated too; no text at all gives `fallback`.
+ * The text of a server error for a person, in the interface language, never the server's English `detail`
+ * (decision 0410): a row's reason (`meta.reason`, a row message of the contract) in this language; a
+ * validation code (`invalid`, `required`, ...) with the field it names; a code of the message catalogue
+ * (`common:messages`), of the upload checks (`common:upload.errors`) or of `validation`; a detail that is a
+ * raw message key (`invalid|field=enrolled`) translated too; otherwise `fallback` (the generic error when empty).
  */
 export function readableDetail(error: ServerError | undefined, fallback: string): string {
+  const lang = (LANGUAGE_LIST.includes(i18n.language) ? i18n.language : 'en-us') as Language;
+  const reason = rowMessageSchema.safeParse(error?.meta?.reason);
+  if (reason.success) return rowMessageText(lang, reason.data as RowMessage);
   const code = error?.code;
-  if (code && FIELD_CODES.has(code)) {
-    const where = error?.source?.pointer ?? error?.source?.parameter;
-    const field = where?.replace(/^\//, '').split(/[/.]/).pop();
-    if (field) return translateValidation(msgOf(code, field));
-  }
-  const detail = error?.detail ?? error?.title;
-  if (!detail) return fallback;
-  return RAW_KEY.test(detail) ? translateValidation(detail) : detail;
+  const where = error?.source?.pointer ?? error?.source?.parameter;
+  const field = where?.replace(/^\//, '').split(/[/.]/).pop();
+  if (code && FIELD_CODES.has(code) && field) return translateValidation(msgOf(code, field));
+  if (code && i18n.exists(`common:messages.${code}`)) return i18n.t(`common:messages.${code}`);
+  if (code && i18n.exists(`common:upload.errors.${code}`)) return i18n.t(`common:upload.errors.${code}`);
+  if (code && i18n.exists(`validation:${code}`)) return translateValidation(field ? msgOf(code, field) : code);
+  const detail = error?.detail;
+  if (detail && RAW_KEY.test(detail)) return translateValidation(detail);
+  return fallback || i18n.t('common:errors.generic');
 }
 
 const msgOf = (key: string, field: string) => `${key}|field=${field}`;

@@ -3,6 +3,7 @@ import { listQuerySchema } from '../core/list-query';
 import { msg, optionalText, requiredText } from '../core/validation';
 import { ITEM_CODE_LENGTH, normaliseItemCode } from '../core/item-code';
 import { BUNDLE_TEXT_MAX, BundleCode } from './bundle';
+import { RowMessageCode, rowMessageText, type RowMessage } from '../files/messages';
 
 /** Item codes of a bundle (document 3 sections 3, 4, 5 and 8). */
 
@@ -159,9 +160,20 @@ export const IMPORT_COLUMNS = { required: ['item_code'], optional: ['description
 export interface ImportRowError {
   /** 1-based line of the file. */
   row: number;
+  /** The JSON:API error code (ALB15, maxLength, ...). */
   code: string;
+  /** What is wrong, as a row message (with its line, but for the file-level ones): each reader's language. */
+  reason: RowMessage;
+  /** The reason in English, for the API's `detail` (ALB15 and ALB16 end with a colon and the code). */
   message: string;
 }
+
+/** An error of one row of an import file (the server's checks against the bundle use it too). */
+export const importError = (row: number, code: string, reason: RowMessage): ImportRowError => {
+  const withLine = row > 1 ? { ...reason, line: row } : reason;
+  const text = rowMessageText('en-us', reason);
+  return { row, code, reason: withLine, message: row > 1 ? `Row ${row}: ${text}` : text };
+};
 
 export interface ParsedImport {
   codes: { row: number; itemCode: string; description: string | null }[];
@@ -185,15 +197,11 @@ export function parseItemCodeImport(records: readonly (readonly string[])[]): Pa
   const codeAt = names.indexOf('item_code');
   const descriptionAt = names.indexOf('description');
   if (codeAt < 0) {
-    out.errors.push({
-      row: 1,
-      code: 'import-header',
-      message: 'The first row must be a header naming the item_code column (and optionally description).',
-    });
+    out.errors.push(importError(1, 'import-header', { code: RowMessageCode.ImportHeader }));
     return out;
   }
   if (rows.length === 0) {
-    out.errors.push({ row: 1, code: 'file-empty', message: 'The file has a header but no item codes.' });
+    out.errors.push(importError(1, 'file-empty', { code: RowMessageCode.ImportNoCodes }));
     return out;
   }
   const firstRow = new Map<string, number>();
@@ -202,25 +210,23 @@ export function parseItemCodeImport(records: readonly (readonly string[])[]): Pa
     const raw = (cells[codeAt] ?? '').trim();
     const description = descriptionAt >= 0 ? (cells[descriptionAt] ?? '').trim() : '';
     if (!raw) {
-      out.errors.push({ row, code: 'required', message: `Row ${row}: the item code is missing.` });
+      out.errors.push(importError(row, 'required', { code: RowMessageCode.ItemCodeMissing }));
       return;
     }
     if (!ITEM_CODE_PATTERN.test(raw)) {
-      out.errors.push({ row, code: BundleCode.InvalidCode, message: `Row ${row}: invalid item code: ${raw}` });
+      out.errors.push(importError(row, BundleCode.InvalidCode, { code: RowMessageCode.BundleCodeInvalid, values: { value: raw } }));
       return;
     }
     if (description.length > BUNDLE_TEXT_MAX) {
-      out.errors.push({ row, code: 'maxLength', message: `Row ${row}: the description is longer than ${BUNDLE_TEXT_MAX} characters.` });
+      out.errors.push(importError(row, 'maxLength', { code: RowMessageCode.BundleDescriptionLong, values: { max: BUNDLE_TEXT_MAX } }));
       return;
     }
     const itemCode = normaliseItemCode(raw);
     const first = firstRow.get(itemCode);
     if (first !== undefined) {
-      out.errors.push({
-        row,
-        code: BundleCode.DuplicateCode,
-        message: `Row ${row}: duplicate item code (also on row ${first}): ${itemCode}`,
-      });
+      out.errors.push(
+        importError(row, BundleCode.DuplicateCode, { code: RowMessageCode.BundleCodeRepeated, values: { value: itemCode, first } }),
+      );
       return;
     }
     firstRow.set(itemCode, row);

@@ -137,9 +137,7 @@ describe('core rows', () => {
     expect(checkCoreRow({ ...row, price: 'abc' })).toMatchObject({ ok: true, price: null });
     for (const price of ['abc', '1.234', '-5', '0', '0.00']) {
       const bad = checkCoreRow({ ...row, price }, { priceVerify: true });
-      expect(!bad.ok && bad.problems).toEqual([
-        { column: 'price', value: price, reason: 'price must be an amount above 0 with at most 2 decimals (84.50)' },
-      ]);
+      expect(!bad.ok && bad.problems).toEqual([{ column: 'price', value: price, reason: { code: 'core-price-invalid' } }]);
     }
   });
 
@@ -149,11 +147,15 @@ describe('core rows', () => {
     expect(verifyCorePrice('3544390C91', null, '84.50')).toEqual({ ok: true, price: '84.50' });
     expect(verifyCorePrice('3544390C91', '84.51', '84.50')).toEqual({
       ok: false,
-      problem: { column: 'price', value: '84.51', reason: 'price 84.51 is above the programme price 84.50 of part 3544390C91' },
+      problem: {
+        column: 'price',
+        value: '84.51',
+        reason: { code: 'price-above-program', values: { price: '84.51', programPrice: '84.50', part: '3544390C91' } },
+      },
     });
     expect(verifyCorePrice('X-1', '10', null)).toEqual({
       ok: false,
-      problem: { column: 'part_no', value: 'X-1', reason: 'part X-1 has no programme price to verify against' },
+      problem: { column: 'part_no', value: 'X-1', reason: { code: 'no-program-price', values: { part: 'X-1' } } },
     });
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../core/list-query';
 import { isRealDate, mmddyyyyToYyyymmdd, msg, todayYyyymmdd } from '../core/validation';
+import { RowMessageCode, type RowMessage } from '../files/messages';
 
 /**
  * Maintenance screens of document 2: parts mapping (sections 2, 5, 8), tax configuration and core
@@ -411,7 +412,8 @@ export function parseCoreDate(raw: string): string | null {
 export interface CoreRowProblem {
   column: string;
   value: string;
-  reason: string;
+  /** Why, as a code with values: the report writes it in the uploader's language (decision 0410). */
+  reason: RowMessage;
 }
 
 export type CoreRowCheck =
@@ -422,6 +424,10 @@ export type CoreRowCheck =
 const CORE_PRICE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (amount: string | number) => Number(amount).toFixed(2);
+const dateInvalid = (column: 'effective_date' | 'expiry_date'): RowMessage => ({
+  code: RowMessageCode.CoreDateInvalid,
+  values: { column },
+});
 
 /**
  * The check a Price Verify row implies (docs/decisions/0082): the part must have a programme price, and
@@ -434,7 +440,10 @@ export function verifyCorePrice(
   programPrice: string | number | null,
 ): { ok: true; price: string } | { ok: false; problem: CoreRowProblem } {
   if (programPrice === null || programPrice === '')
-    return { ok: false, problem: { column: 'part_no', value: partNo, reason: `part ${partNo} has no programme price to verify against` } };
+    return {
+      ok: false,
+      problem: { column: 'part_no', value: partNo, reason: { code: RowMessageCode.NoProgramPrice, values: { part: partNo } } },
+    };
   if (price === null) return { ok: true, price: money(programPrice) };
   if (cents(price) > cents(String(programPrice)))
     return {
@@ -442,7 +451,10 @@ export function verifyCorePrice(
       problem: {
         column: 'price',
         value: price,
-        reason: `price ${money(price)} is above the programme price ${money(programPrice)} of part ${partNo}`,
+        reason: {
+          code: RowMessageCode.PriceAboveProgram,
+          values: { price: money(price), programPrice: money(programPrice), part: partNo },
+        },
       },
     };
   return { ok: true, price: money(price) };
@@ -457,33 +469,33 @@ export function checkCoreRow(row: Record<string, string | undefined>, opts: { pr
   const problems: CoreRowProblem[] = [];
   const get = (k: string) => (row[k] ?? '').trim();
   const custRaw = get('cust_no');
-  if (!custRaw) problems.push({ column: 'cust_no', value: '', reason: 'cust_no is required' });
+  if (!custRaw) problems.push({ column: 'cust_no', value: '', reason: { code: RowMessageCode.CustNoRequired } });
   else if (!/^\d{1,9}$/.test(custRaw) || Number(custRaw) === 0)
-    problems.push({ column: 'cust_no', value: custRaw, reason: 'cust_no must be a customer number (digits)' });
+    problems.push({ column: 'cust_no', value: custRaw, reason: { code: RowMessageCode.CustNoDigits } });
   const partNo = get('part_no').toUpperCase();
-  if (!partNo) problems.push({ column: 'part_no', value: '', reason: 'part_no is required' });
+  if (!partNo) problems.push({ column: 'part_no', value: '', reason: { code: RowMessageCode.PartRequired } });
   else if (!PART_NO_PATTERN.test(partNo))
     problems.push({
       column: 'part_no',
       value: partNo,
-      reason: `part_no must be 1 to ${PART_NO_MAX} letters, digits, spaces, hyphens, dots or slashes`,
+      reason: { code: RowMessageCode.PartNoPattern, values: { max: PART_NO_MAX } },
     });
   const effRaw = get('effective_date');
   const effectiveDate = effRaw ? parseCoreDate(effRaw) : null;
-  if (!effRaw) problems.push({ column: 'effective_date', value: '', reason: 'effective_date is required' });
-  else if (!effectiveDate) problems.push({ column: 'effective_date', value: effRaw, reason: 'effective_date is not a date (MM/DD/YYYY)' });
+  if (!effRaw) problems.push({ column: 'effective_date', value: '', reason: { code: RowMessageCode.EffectiveDateRequired } });
+  else if (!effectiveDate) problems.push({ column: 'effective_date', value: effRaw, reason: dateInvalid('effective_date') });
   const expRaw = get('expiry_date');
   const expiryDate = expRaw ? parseCoreDate(expRaw) : null;
-  if (expRaw && !expiryDate) problems.push({ column: 'expiry_date', value: expRaw, reason: 'expiry_date is not a date (MM/DD/YYYY)' });
+  if (expRaw && !expiryDate) problems.push({ column: 'expiry_date', value: expRaw, reason: dateInvalid('expiry_date') });
   else if (effectiveDate && expiryDate && expiryDate < effectiveDate)
-    problems.push({ column: 'expiry_date', value: expRaw, reason: 'expiry_date is before effective_date' });
+    problems.push({ column: 'expiry_date', value: expRaw, reason: { code: RowMessageCode.ExpiryBeforeEffective } });
   const statusRaw = get('status').toUpperCase() || 'A';
   if (!(CORE_STATUSES as readonly string[]).includes(statusRaw))
-    problems.push({ column: 'status', value: get('status'), reason: 'status must be A (active) or I (inactive)' });
+    problems.push({ column: 'status', value: get('status'), reason: { code: RowMessageCode.StatusInvalid } });
   // Coreless files carry no price; a price column there is ignored like any other extra column.
   const priceRaw = opts.priceVerify ? get('price') : '';
   if (priceRaw && (!CORE_PRICE_PATTERN.test(priceRaw) || cents(priceRaw) === 0))
-    problems.push({ column: 'price', value: priceRaw, reason: 'price must be an amount above 0 with at most 2 decimals (84.50)' });
+    problems.push({ column: 'price', value: priceRaw, reason: { code: RowMessageCode.CorePriceInvalid } });
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,

@@ -2,6 +2,8 @@ import { FileMessageCode, REJECTS_LISTED, rowMessageText, type FileMessage, type
 
 const n = (x: unknown) => (typeof x === 'number' ? x.toLocaleString('en-US') : typeof x === 'string' ? x : '');
 
+const rows = (x: unknown) => `${n(x)} ${x === 1 ? 'row' : 'rows'}`;
+
 const priceSummary = (v: Record<string, unknown>) =>
   `${n(v.accepted)} of ${n(v.total)} prices accepted (${n(v.changed)} new or changed)` +
   `; ${n(v.above)} above the programme price, ${n(v.unknown)} unknown parts, ${n(v.invalid)} invalid rows.`;
@@ -29,6 +31,17 @@ const ENGLISH: Record<FileMessageCode, (v: Record<string, unknown>) => string> =
     return `${n(v.added)} purchases added, ${n(v.held)} already held, ${n(v.rejected)} rejected.${listed ? ` ${listed}${more}` : ''}`;
   },
   'upload-refused': (v) => `The file was refused at upload: ${n(v.detail)}`,
+  'core-applied': (v) => `${rows(v.applied)} applied (${n(v.type)}).`,
+  'core-nothing-new': (v) => `${rows(v.applied)}, nothing new (${n(v.type)}).`,
+  'core-rejected': (v) =>
+    `${n(v.rejected)} of ${rows(v.total)} rejected, ${n(v.applied)} applied (${n(v.type)}); the report lists each problem.`,
+  'item-codes-added': (v) => `${n(v.added)} item ${v.added === 1 ? 'code' : 'codes'} added to bundle ${n(v.bundle)}.`,
+  'item-codes-refused': (v) => {
+    const first = ((v.rejects as RowMessage[] | undefined) ?? [])[0];
+    return `${n(v.refused)} ${v.refused === 1 ? 'row' : 'rows'} refused; nothing was imported into bundle ${n(v.bundle)}.${
+      first ? ` ${rowMessageText('en-us', first)}` : ''
+    }`;
+  },
 };
 
 export function englishMessage(m: FileMessage): string {

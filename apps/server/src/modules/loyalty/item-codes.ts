@@ -7,6 +7,7 @@ import {
   BundleCode,
   codesMessage,
   duplicateCodes,
+  importError,
   isWellFormedItemCode,
   ITEM_CODE_SORT_FIELDS,
   MAX_IMPORT_ERRORS,
@@ -18,6 +19,7 @@ import {
   type itemCodesAddBodySchema,
   type itemCodeUpdateBodySchema,
 } from '@fc/contract/loyalty';
+import { FileMessageCode, REJECTS_LISTED, RowMessageCode, type FileMessage, type RowMessage } from '@fc/contract/files';
 import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
@@ -25,6 +27,7 @@ import type { Tx } from '../../db/client';
 import { inboundFiles, loyaltyBundles, loyaltyItemCodes } from '../../db/schema/index';
 import { AppError, badRequest, errorObject } from '../../http/errors';
 import { contains } from '../../http/list';
+import { englishMessage } from '../files/messages';
 import { bodyOf, readCsvUpload } from '../files/upload';
 import { activeBundle, findBundle } from './bundles';
 import { actor, isoSql, limitOffset, orderSql, rowsOf, type ListPage } from './shared';
@@ -217,11 +220,14 @@ export async function deleteItemCode(ctx: AppContext, req: FastifyRequest, bundl
 // Bulk import
 
 function rowErrors(errors: readonly ImportRowError[]) {
-  const shown = errors.slice(0, MAX_IMPORT_ERRORS).map((e) => ({ ...errorObject(400, e.code, e.message, 'file'), meta: { row: e.row } }));
+  // meta.reason: the row's message as a code with values, which the web app shows in its reader's language.
+  const shown: (ReturnType<typeof errorObject> & { meta: Record<string, unknown> })[] = errors
+    .slice(0, MAX_IMPORT_ERRORS)
+    .map((e) => ({ ...errorObject(400, e.code, e.message, 'file'), meta: { row: e.row, reason: e.reason } }));
   if (errors.length > MAX_IMPORT_ERRORS) {
     shown.push({
       ...errorObject(400, 'import-more-errors', `${errors.length - MAX_IMPORT_ERRORS} more rows have errors.`, 'file'),
-      meta: { row: 0 },
+      meta: { row: 0, more: errors.length - MAX_IMPORT_ERRORS },
     });
   }
   return shown;
@@ -242,7 +248,11 @@ export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bund
   try {
     records = parse(bodyOf(upload.content), { skip_empty_lines: true, relax_column_count: true }) as string[][];
   } catch (err) {
-    throw new AppError(400, 'file-format', `The file is not readable as CSV: ${(err as Error).message}`, 'file');
+    // The page shows the reason from meta.reason in its reader's language (decision 0410); csv-parse's English stays in detail.
+    const line = (err as { lines?: unknown }).lines;
+    const reason: RowMessage =
+      typeof line === 'number' ? { code: RowMessageCode.CsvUnreadable, values: { line } } : { code: RowMessageCode.CsvUnreadableAnywhere };
+    throw new AppError(400, 'file-format', `The file is not readable as CSV: ${(err as Error).message}`, 'file', [], { reason });
   }
   const parsed = parseItemCodeImport(records);
   const by = actor(req);
@@ -258,7 +268,7 @@ export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bund
     );
     for (const c of parsed.codes) {
       if (existing.has(c.itemCode))
-        errors.push({ row: c.row, code: BundleCode.InvalidCode, message: `Row ${c.row}: already in the bundle: ${c.itemCode}` });
+        errors.push(importError(c.row, BundleCode.InvalidCode, { code: RowMessageCode.BundleCodeHeld, values: { value: c.itemCode } }));
     }
     errors.sort((a, b) => a.row - b.row);
     let added = 0;
@@ -290,9 +300,13 @@ export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bund
       await touchBundle(tx, req, bundleSeq);
     }
     const ok = errors.length === 0;
-    const message = ok
-      ? `${added} item codes added to bundle ${bundle.name}.`
-      : `${errors.length} row(s) refused; nothing was imported into bundle ${bundle.name}. ${errors[0]!.message}`.slice(0, 500);
+    const coded: FileMessage = ok
+      ? { code: FileMessageCode.ItemCodesAdded, values: { added, bundle: bundle.name } }
+      : {
+          code: FileMessageCode.ItemCodesRefused,
+          values: { refused: errors.length, bundle: bundle.name, rejects: errors.slice(0, REJECTS_LISTED).map((e) => e.reason) },
+        };
+    const message = englishMessage(coded).slice(0, 500);
     const [file] = await tx
       .insert(inboundFiles)
       .values({
@@ -308,6 +322,8 @@ export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bund
         unitStatus: ok ? 0 : 1,
         osReturnCode: ok ? 0 : 1,
         message,
+        messageCode: coded.code,
+        messageValues: coded.values,
         rowsTotal: Math.max(0, records.length - 1),
         rowsDone: added,
         startedAt: sql`now()`,
@@ -340,7 +356,7 @@ export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bund
   });
   if (!outcome.ok) {
     const [first, ...rest] = rowErrors(outcome.errors);
-    throw new AppError(400, first!.code, first!.detail!, 'file', rest);
+    throw new AppError(400, first!.code, first!.detail!, 'file', rest, first!.meta);
   }
   return { added: outcome.added, fileSeq: outcome.fileSeq };
 }

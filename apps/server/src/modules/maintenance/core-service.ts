@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import type { ListQuery } from '@fc/contract';
+import { languageFromCode, type Language, type ListQuery } from '@fc/contract';
+import { FileMessageCode, RowMessageCode, fileProblem, rowMessageText, type FileMessage, type RowMessage } from '@fc/contract/files';
 import {
   CORE_FILE_REQUIRED,
   CORE_REPORT_HEADER,
@@ -19,6 +20,7 @@ import { safeCell } from '../../http/csv';
 import { contains, offsetOf, orderBy } from '../../http/list';
 import { CsvFileError, csvBatches } from '../files/csv';
 import type { FileOutcome, InboundFile } from '../files/job';
+import { englishMessage } from '../files/messages';
 
 type CoreSortField = (typeof CORE_SORT_FIELDS)[number];
 export type CoreListQuery = ListQuery<CoreSortField, { name?: string; cust_no?: string; part_no?: string; status?: CoreStatus }>;
@@ -70,7 +72,7 @@ export interface CoreProblem {
   row: number;
   column: string;
   value: string;
-  reason: string;
+  reason: RowMessage;
 }
 
 interface CoreCandidate {
@@ -84,11 +86,14 @@ interface CoreCandidate {
   price: string | null;
 }
 
-/** The report of a core upload: one line per problem (row, column, value, reason), formula cells escaped. */
-export function coreReport(problems: readonly CoreProblem[]): Buffer {
+/**
+ * The report of a core upload: one line per problem (row, column, value, reason), formula cells escaped.
+ * The header stays the same for programs; the reason is written in `lang`, the uploader's (decision 0410).
+ */
+export function coreReport(problems: readonly CoreProblem[], lang: Language = 'en-us'): Buffer {
   return Buffer.from(
     stringify(
-      problems.map((p) => [p.row, p.column, p.value, p.reason].map(safeCell)),
+      problems.map((p) => [p.row, p.column, p.value, rowMessageText(lang, p.reason)].map(safeCell)),
       { header: true, columns: [...CORE_REPORT_HEADER] },
     ),
   );
@@ -237,7 +242,7 @@ export async function processCoreFile(
   let total = 0;
   let applied = 0;
   let changed = 0;
-  let fileError: string | undefined;
+  let fileError: FileMessage | undefined;
   const uploader = await uploaderOf(ctx, file);
   try {
     for await (const batch of csvBatches(file.content, { required: CORE_FILE_REQUIRED, batchSize: 2000 })) {
@@ -257,7 +262,7 @@ export async function processCoreFile(
             row: record.line,
             column: 'part_no',
             value: check.partNo,
-            reason: `duplicate of row ${first} (same cust_no and part_no)`,
+            reason: { code: RowMessageCode.CoreRowRepeated, values: { first } },
           });
           rejectedRows.add(record.line);
           continue;
@@ -287,11 +292,21 @@ export async function processCoreFile(
       for (const c of candidates) {
         let ok = true;
         if (!customerSet.has(c.custNo)) {
-          problems.push({ row: c.line, column: 'cust_no', value: String(c.custNo), reason: `customer ${c.custNo} does not exist` });
+          problems.push({
+            row: c.line,
+            column: 'cust_no',
+            value: String(c.custNo),
+            reason: { code: RowMessageCode.UnknownCustomer, values: { custNo: c.custNo } },
+          });
           ok = false;
         }
         if (!programPriceOf.has(c.partNo)) {
-          problems.push({ row: c.line, column: 'part_no', value: c.partNo, reason: `part ${c.partNo} is not in the parts catalogue` });
+          problems.push({
+            row: c.line,
+            column: 'part_no',
+            value: c.partNo,
+            reason: { code: RowMessageCode.PartNotInCatalogue, values: { part: c.partNo } },
+          });
           ok = false;
         } else if (fileType !== 0) {
           // Price Verify: the row's price is checked against the part's programme price (docs/decisions/0082).
@@ -317,26 +332,33 @@ export async function processCoreFile(
     }
   } catch (err) {
     if (!(err instanceof CsvFileError)) throw err;
-    fileError = err.message;
+    fileError = err.fileMessage;
   }
-  if (!fileError && total === 0) fileError = 'The file has a header row but no data rows.';
-  if (fileError) problems.unshift({ row: 1, column: '', value: '', reason: fileError });
+  if (!fileError && total === 0) fileError = { code: FileMessageCode.NoRows, values: {} };
+  if (fileError) problems.unshift({ row: 1, column: '', value: '', reason: fileProblem(fileError) });
   await progress(total, total);
 
+  const type = coreFileTypeName(fileType);
   if (problems.length === 0) {
     return changed > 0
-      ? { unitStatus: 0, osReturnCode: 0, message: `${applied} rows applied (${coreFileTypeName(fileType)}).` }
-      : { unitStatus: 2, osReturnCode: 0, message: `${applied} rows, nothing new (${coreFileTypeName(fileType)}).` };
+      ? { unitStatus: 0, osReturnCode: 0, message: { code: FileMessageCode.CoreApplied, values: { applied, type } } }
+      : { unitStatus: 2, osReturnCode: 0, message: { code: FileMessageCode.CoreNothingNew, values: { applied, type } } };
   }
-  const message = fileError
-    ? `The file was not processed: ${fileError}`
-    : `${rejectedRows.size} of ${total} rows rejected, ${applied} applied (${coreFileTypeName(fileType)}); the report lists each problem.`;
-  const report = coreReport(problems);
+  const message: FileMessage = fileError ?? {
+    code: FileMessageCode.CoreRejected,
+    values: { rejected: rejectedRows.size, total, applied, type },
+  };
+  const report = coreReport(problems, reportLanguage(file));
   const reportName = `core-upload-report-${file.seq}.csv`;
-  await mailReport(ctx, file, { message, problems, report, reportName }).catch((err: unknown) =>
+  await mailReport(ctx, file, { message: englishMessage(message), problems, report, reportName }).catch((err: unknown) =>
     log.error({ err, seq: file.seq }, 'core upload report could not be e-mailed'),
   );
   return { unitStatus: 1, osReturnCode: fileError ? 1 : 0, message, result: report, resultName: reportName };
+}
+
+/** The language of the uploader's session when the file was sent (params.language, 0 en-us, 1 es, 2 fr). */
+function reportLanguage(file: InboundFile): Language {
+  return languageFromCode((file.params as { language?: number } | null)?.language);
 }
 
 const MAIL_PROBLEM_LINES = 50;
@@ -356,7 +378,7 @@ async function mailReport(
   if (!user?.email) return;
   const lines = r.problems
     .slice(0, MAIL_PROBLEM_LINES)
-    .map((p) => `Row ${p.row}${p.column ? `, ${p.column}` : ''}${p.value ? ` "${p.value}"` : ''}: ${p.reason}`);
+    .map((p) => `Row ${p.row}${p.column ? `, ${p.column}` : ''}${p.value ? ` "${p.value}"` : ''}: ${rowMessageText('en-us', p.reason)}`);
   if (r.problems.length > MAIL_PROBLEM_LINES) lines.push(`... and ${r.problems.length - MAIL_PROBLEM_LINES} more in the attached report.`);
   await ctx.mailer.send({
     to: user.email,

@@ -18,6 +18,7 @@ import { FileErrorCode } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { inboundFiles } from '../../db/schema/index';
 import { sendCopiedCsv, sendCsv } from '../../http/csv';
+import { principalOf } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
 import { acceptInboundFile } from '../files/service';
@@ -174,7 +175,8 @@ export const maintenanceRoutes =
           kind: 'core',
           fileName: upload.fileName,
           content: upload.content,
-          params: { type: type.data === 0 ? 0 : 1 },
+          // The report's reasons are written in the uploader's session language (decision 0410).
+          params: { type: type.data === 0 ? 0 : 1, language: principalOf(req).language },
         });
         return sendResult(reply, { jobId: accepted.jobId, sequence: accepted.seq }, accepted.seq, 202);
       },
@@ -202,6 +204,9 @@ export const maintenanceRoutes =
             osReturnCode: f.osReturnCode,
             unitStatus: f.unitStatus,
             message: f.message,
+            // The web app shows the message in its reader's language from its code and values (decision 0410).
+            messageCode: f.messageCode,
+            messageValues: f.messageValues,
             rowsDone: f.rowsDone,
             rowsTotal: f.rowsTotal,
             hasReport: !!f.result,

@@ -28,7 +28,7 @@ import { ItemCodesDialog } from './item-codes-dialog';
 import { RowMenu } from './row-menu';
 import { SearchField } from './search-field';
 import { useCsvExport } from './use-csv-export';
-import { useFormats } from './use-loyalty-text';
+import { isKnownCode, useFormats, useLoyaltyText } from './use-loyalty-text';
 
 type Row = Flat<ItemCodeRow>;
 
@@ -40,6 +40,7 @@ type Row = Flat<ItemCodeRow>;
 export default function BundleDetailPage() {
   const { t } = useTranslation('corp-loyalty');
   const fmt = useFormats();
+  const loyaltyText = useLoyaltyText();
   const toast = useToast();
   const navigate = useNavigate();
   const { bundleId } = useParams();
@@ -90,9 +91,16 @@ export default function BundleDetailPage() {
       // A 400 lists the rows' errors (section 8): all of them in one list the user can read and copy, under
       // 'bulk import failed', rather than a toast each queued for minutes (docs/decisions/0330).
       if (err instanceof ApiError && err.status === 400 && err.errors.length) {
+        // Each row's reason in this language from its code and values (meta.reason, decision 0410).
         toast.errors(
           t('toasts.bulk-import-failed'),
-          err.errors.map((e) => readableDetail(e, e.code ?? '')),
+          err.errors.map((e) =>
+            e.code === 'import-more-errors'
+              ? t('toasts.import-more-errors', { count: Number(e.meta?.more ?? 0) })
+              : !e.meta?.reason && isKnownCode(e.code)
+                ? loyaltyText(e.code)
+                : readableDetail(e, t('toasts.bulk-import-generic-failure')),
+          ),
         );
       } else toast.error(t('toasts.bulk-import-generic-failure'));
     } finally {

@@ -27,7 +27,7 @@ import { WriteNeedsTask } from '@/components/write-needs-task';
 import { fileStatusQuery, useFileStatus } from '../api/get-file-status';
 import { TRANSACTION_UPLOAD_PATH, type TransactionUploadAnswer } from '../api/upload-transaction-file';
 import { LoadError } from '@/components/load-error';
-import { useFileMessages } from './file-message';
+import { useFileMessages } from '@/lib/file-message';
 import { formatDate } from './format';
 
 /** The 'equal' status icon: the file held nothing new. */

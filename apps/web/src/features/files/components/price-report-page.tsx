@@ -33,7 +33,7 @@ import { jobEnded, useJobStatus } from '../api/get-job-status';
 import { PRICE_FILES_KEY, usePriceFiles } from '../api/get-price-files';
 import { jobIdOf, PRICE_UPLOAD_PATH, type PriceUploadAnswer } from '../api/upload-price-file';
 import { LoadError } from '@/components/load-error';
-import { useFileMessages } from './file-message';
+import { useFileMessages } from '@/lib/file-message';
 import { formatDateTime } from './format';
 
 const STATUS_ICON: Record<PriceStatusKind, React.ReactElement> = {

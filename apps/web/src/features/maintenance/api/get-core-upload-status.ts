@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { JOB_STATUS_POLL_MS } from '@fc/contract/files';
+import { JOB_STATUS_POLL_MS, type FileMessage } from '@fc/contract/files';
 import { api } from '@/lib/api-client';
 
 export interface CoreUploadStatus {
   state: string;
   osReturnCode: number | null;
   unitStatus: number | null;
+  /** The outcome in English, for other API clients; the page shows messageCode with messageValues. */
   message: string | null;
+  messageCode: string | null;
+  messageValues: FileMessage['values'] | null;
   rowsDone: number;
   rowsTotal: number | null;
   hasReport: boolean;

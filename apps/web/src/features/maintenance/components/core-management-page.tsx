@@ -32,6 +32,7 @@ import {
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { ApiError, download } from '@/lib/api-client';
+import { useFileMessages } from '@/lib/file-message';
 import { useCan } from '@/lib/session/current-user';
 import { useCoreParts } from '../api/get-core-parts';
 import { coreReportUrl, useCoreUploadStatus } from '../api/get-core-upload-status';
@@ -48,7 +49,9 @@ type UploadPhase = { step: 'waiting' | 'sending'; progress: number; fileName: st
  * follows the background job until it ends, offering the report when rows failed.
  */
 export default function CoreManagementPage() {
-  const { t } = useTranslation('maintenance');
+  const { t, i18n } = useTranslation('maintenance');
+  const { fileMessage } = useFileMessages();
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const canModify = useCan('coreModify');
   const client = useQueryClient();
   const [, setParams] = useSearchParams();
@@ -278,11 +281,25 @@ export default function CoreManagementPage() {
         >
           <Box>
             {finished
-              ? t('core.job-done', { name: status.data.fileName, message: finished.message ?? '' })
-              : t('core.job-running', { name: status.data.fileName, done: status.data.rowsDone })}
+              ? t('core.job-done', {
+                  name: status.data.fileName,
+                  message: fileMessage(finished.messageCode, finished.messageValues, finished.message),
+                })
+              : t('core.job-running', {
+                  name: status.data.fileName,
+                  done: number.format(status.data.rowsDone),
+                  count: status.data.rowsDone,
+                })}
           </Box>
           {!finished && (
-            <LinearProgress sx={{ mt: 1 }} aria-label={t('core.job-running', { name: status.data.fileName, done: status.data.rowsDone })} />
+            <LinearProgress
+              sx={{ mt: 1 }}
+              aria-label={t('core.job-running', {
+                name: status.data.fileName,
+                done: number.format(status.data.rowsDone),
+                count: status.data.rowsDone,
+              })}
+            />
           )}
         </Alert>
       )}

@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@fc/contract';
+import { FileMessageCode, REJECTS_LISTED, rowMessageSchema, rowMessageText, type FileMessage, type RowMessage } from '@fc/contract/files';
+import type { ApiError } from '@/lib/api-client';
+
+const KNOWN = new Set<string>(Object.values(FileMessageCode));
+
+/** The interface language as a language of the contract (en-us when i18next holds another). */
+export function contractLanguage(language: string): Language {
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en-us';
+}
+
+/** A row message from the API (a row's reason) in `lang`, or undefined when it is not one the contract knows. */
+export function rowMessageOf(lang: Language, raw: unknown): string | undefined {
+  const parsed = rowMessageSchema.safeParse(raw);
+  return parsed.success ? rowMessageText(lang, parsed.data as RowMessage) : undefined;
+}
+
+/** The rejected rows listed in a file message, each in `lang`, joined; `…` when more were rejected. */
+function listedRows(lang: Language, rejects: unknown, rejected: unknown): string {
+  const rows = Array.isArray(rejects) ? rejects : [];
+  const listed = rows
+    .map((r) => rowMessageOf(lang, r))
+    .filter(Boolean)
+    .join('; ');
+  return listed && Number(rejected) > REJECTS_LISTED ? `${listed}; …` : listed;
+}
+
+/**
+ * Texts of inbound files in the reader's language: a file's message from its code and values (the server's
+ * English sentence only for a message that has no code), and the refusal of an upload from its error code.
+ * Used by the file pages, the core management page and the bundle import (decisions 0090 and 0410).
+ */
+export function useFileMessages() {
+  const { t, i18n } = useTranslation('files');
+  const { t: tc } = useTranslation('common');
+  const lang = contractLanguage(i18n.language);
+  const number = new Intl.NumberFormat(lang);
+
+  const fileMessage = (code: string | null | undefined, values: FileMessage['values'] | null | undefined, fallback: string | null) => {
+    if (!code || !KNOWN.has(code)) return fallback ?? '';
+    const v = values ?? {};
+    const shown: Record<string, string> = {};
+    for (const [k, x] of Object.entries(v))
+      if (typeof x === 'number' || typeof x === 'string') shown[k] = typeof x === 'number' ? number.format(x) : x;
+    // i18next picks the plural form from `count` (a number); the text shows the formatted values.
+    const count = (name: string) => (typeof v[name] === 'number' ? v[name] : 0);
+    const coreType = () => t(`core-file-type.${shown.type}`, { defaultValue: shown.type ?? '' });
+    switch (code as FileMessageCode) {
+      case FileMessageCode.CsvUnreadable:
+        return v.line === undefined ? t('message.csv-unreadable-anywhere') : t('message.csv-unreadable', shown);
+      case FileMessageCode.WrongKind:
+        return t('message.wrong-kind', {
+          kind: t(`file-status.kind.${shown.kind}`, { defaultValue: shown.kind }),
+          expected: t(`file-status.kind.${shown.expected}`, { defaultValue: shown.expected }),
+        });
+      case FileMessageCode.TransactionsSummary: {
+        const listed = listedRows(lang, v.rejects, v.rejected);
+        return [t('message.transactions-summary', shown), listed].filter(Boolean).join(' ');
+      }
+      case FileMessageCode.UploadRefused:
+        return t('message.upload-refused', { reason: tc(`upload.errors.${shown.reason}`, { defaultValue: fallback ?? '' }) });
+      case FileMessageCode.CoreApplied:
+      case FileMessageCode.CoreNothingNew:
+        return t(`message.${code}`, { ...shown, type: coreType(), count: count('applied') });
+      case FileMessageCode.CoreRejected:
+        return t('message.core-rejected', { ...shown, type: coreType(), count: count('rejected') });
+      case FileMessageCode.ItemCodesAdded:
+        return t('message.item-codes-added', { ...shown, count: count('added') });
+      case FileMessageCode.ItemCodesRefused: {
+        const listed = listedRows(lang, v.rejects, v.refused);
+        return [t('message.item-codes-refused', { ...shown, count: count('refused') }), listed].filter(Boolean).join(' ');
+      }
+      default:
+        return t(`message.${code}`, shown);
+    }
+  };
+
+  /**
+   * The text of a refused upload by its error code: a text of the page's own form (merchant number), a
+   * message of the catalogue (209, 231), else the catalogue's upload-error.
+   */
+  const uploadError = (err: ApiError) => {
+    const code = err.code;
+    if (!code) return tc('messages.upload-error');
+    return t(`upload-errors.${code}`, { defaultValue: tc(`messages.${code}`, { defaultValue: tc('messages.upload-error') }) });
+  };
+
+  return { fileMessage, uploadError };
+}
