@@ -16,10 +16,10 @@ export interface FileOutcome {
   /** 0 success (applied), 1 failure (rejected), 2 ok (nothing new). */
   unitStatus: 0 | 1 | 2;
   /**
-   * What happened or why not: a code with values (the web app translates it) or, for a module that has no
-   * codes yet, an English sentence shown as it is.
+   * What happened or why not, as a code with values of the contract: the web app translates it, the API also
+   * gets an English sentence (decisions 0090 and 0410). Every kind of file has its codes; no sentence here.
    */
-  message: string | FileMessage;
+  message: FileMessage;
   osReturnCode: number;
   result?: Buffer;
   resultName?: string;
@@ -70,8 +70,8 @@ const { content: _content, result: _result, ...fileColumns } = getTableColumns(i
 
 /** Records the outcome once, with its audit record; a row that is no longer running is left alone. */
 export async function finishFile(ctx: AppContext, seq: number, outcome: FileOutcome): Promise<boolean> {
-  const coded = typeof outcome.message === 'string' ? null : outcome.message;
-  const message = coded ? englishMessage(coded) : (outcome.message as string);
+  const coded = outcome.message;
+  const message = englishMessage(coded);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(inboundFiles)
@@ -79,8 +79,8 @@ export async function finishFile(ctx: AppContext, seq: number, outcome: FileOutc
         state: outcome.osReturnCode === 0 ? 'done' : 'failed',
         unitStatus: outcome.unitStatus,
         message: message.slice(0, 2000),
-        messageCode: coded?.code ?? null,
-        messageValues: coded?.values ?? null,
+        messageCode: coded.code,
+        messageValues: coded.values,
         osReturnCode: outcome.osReturnCode,
         result: outcome.result ?? null,
         resultName: outcome.resultName ?? null,

@@ -161,6 +161,57 @@ describe('file messages in the reader’s language (codes with values from the s
     expect(screen.getByText('Nothing new')).toBeInTheDocument();
   });
 
+  it('core uploads and item-code imports show their outcome in French, with the rows refused (decision 0410)', async () => {
+    const unit = (seq: number, kind: string, code: string, values: Record<string, unknown>) => ({
+      seq,
+      name: `${kind}-${seq}.csv`,
+      kind,
+      status: 1,
+      'status-msg': 'English sentence for other clients',
+      'status-msg-code': code,
+      'status-msg-values': values,
+      'finished-at': null,
+    });
+    mockApi({
+      'GET /fc-common-api/users/current': { body: corporate(2) },
+      'GET /fc-common-api/file-status': {
+        body: {
+          data: [
+            {
+              type: 'file-status',
+              id: '2026-11-20',
+              attributes: {
+                date: '2026-11-20',
+                units: [
+                  unit(1, 'core', 'core-rejected', { rejected: 4, total: 5, applied: 1, type: 'coreless' }),
+                  unit(2, 'item-codes', 'item-codes-refused', {
+                    refused: 1,
+                    bundle: 'Filtres',
+                    rejects: [{ code: 'bundle-code-repeated', values: { value: '00002', first: 3 }, line: 4 }],
+                  }),
+                ],
+              },
+            },
+          ],
+        },
+      },
+    });
+    renderPage(<FileStatusPage />);
+    expect(
+      await screen.findByText(
+        '4 lignes refusées sur 5 ; appliquées : 1 (Sans carcasse) ; le rapport détaille chaque problème.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '1 ligne refusée ; rien n’a été importé dans le lot Filtres. Ligne 4 : code d’article en double (aussi à la ligne 3) : 00002',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/English sentence/)).not.toBeInTheDocument();
+  });
+
   it('a failed price file shows why in the session language (French)', async () => {
     mockApi({
       'GET /fc-common-api/users/current': { body: dealer(2) },
