@@ -95,7 +95,7 @@ test('a dealer uploads a price file, watches it being processed without reloadin
   const unit = page.getByTestId(`file-unit-${sequence}`);
   await expect(unit).toContainText('e2e-prices.csv');
   await expect(unit).toContainText('Success');
-  await expect(unit).toContainText('1 of 4 prices accepted');
+  await expect(unit).toContainText('Prices accepted: 1 of 4');
 
   // At 360 px the page does not overflow sideways and stays free of axe violations.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -133,7 +133,7 @@ test('corporate staff upload the daily transaction file on the file-status page 
     .locator('input[type=file][name=file]')
     .setInputFiles({ name: 'daily-e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('cell', { name: /daily-e2e\.csv/ })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('row', { name: /daily-e2e\.csv/ })).toContainText('2 purchases added');
+  await expect(page.getByRole('row', { name: /daily-e2e\.csv/ })).toContainText('Purchases added: 2;');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
 });

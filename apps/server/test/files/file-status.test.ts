@@ -128,8 +128,10 @@ describe('the daily transaction file', () => {
       status: 1,
       'status-msg': expect.stringMatching(/refused at upload: Line 2 is longer than 10,000 characters/),
       'status-msg-code': 'upload-refused',
-      'status-msg-values': { reason: 'file-line' },
+      'status-msg-values': { reason: 'file-line', line: 2, max: 10_000 },
     });
+    // The answer names the line and the limit in meta, so the page words them in its language (decision 0410).
+    expect(res.body.errors[0].meta).toEqual({ line: 2, max: 10_000 });
   });
 });
 

@@ -280,6 +280,14 @@ describe('upload checks (before anything is stored or processed)', () => {
       expect(res.status).toBe(status);
       expect(res.body.errors[0].code).toBe(code);
       expect(res.body.errors[0].source).toEqual({ pointer: '/file' });
+      // A limit broken is named in meta (and in the unit's values), for the page to word (decision 0410).
+      const limits: Record<string, unknown> = {
+        'file-too-large': { max: 20 * 1024 * 1024 },
+        'file-rows': { max: 200_001 },
+        'file-columns': { line: 1, max: 50 },
+        'file-line': { line: 2, max: 10_000 },
+      };
+      expect(res.body.errors[0].meta).toEqual(limits[code]);
       const added = await t.db
         .select()
         .from(inboundFiles)
@@ -300,7 +308,7 @@ describe('upload checks (before anything is stored or processed)', () => {
         merchantNo: 1001,
         jobId: null,
         messageCode: 'upload-refused',
-        messageValues: { reason: code },
+        messageValues: { reason: code, ...(limits[code] ?? {}) },
       });
       expect(added[0]!.content.length).toBe(0);
       const listed = (await api(t.app, dealer).get('/fc-common-api/mpp/index')).body.data.find(

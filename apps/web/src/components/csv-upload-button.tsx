@@ -3,6 +3,7 @@ import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { checkCsvFile, CSV_UPLOAD_LIMITS, FileErrorCode } from '@fc/contract/files';
 import { ApiError, upload, type ApiResponse } from '@/lib/api-client';
+import { uploadRefusalText } from '@/lib/i18n';
 
 export interface CsvUploadButtonProps<T> {
   /** The endpoint the file is posted to (multipart). */
@@ -47,7 +48,10 @@ export function CsvUploadButton<T = Record<string, unknown>>({
   const sending = progress !== null;
 
   const fail = (err: ApiError, chosen: File | undefined) => {
-    setError(err.code && KNOWN_CODES.has(err.code) ? t(`upload.errors.${err.code}`) : null);
+    // A refusal of the server names its limit and line in meta (decision 0410).
+    setError(
+      err.code && KNOWN_CODES.has(err.code) ? (uploadRefusalText(err.code, err.errors[0]?.meta) ?? t(`upload.errors.${err.code}`)) : null,
+    );
     onError?.(err, chosen);
   };
 

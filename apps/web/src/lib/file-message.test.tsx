@@ -76,6 +76,28 @@ describe('file messages (codes with values) in every language', () => {
     );
   });
 
+  it('an upload refused by the server names its limit and line in the reader’s language', async () => {
+    const fr = await hookIn('fr');
+    expect(
+      fr.fileMessage(
+        'upload-refused',
+        { reason: 'file-line', detail: 'Line 2 is longer than 10,000 characters.', line: 2, max: 10_000 },
+        'x',
+      ),
+    ).toBe('Refusé au téléversement : La ligne 2 dépasse 10\u202f000 caractères.');
+    expect(readableDetail({ code: 'file-rows', detail: 'The file has more than 200,001 rows.', meta: { max: 200_001 } }, 'x')).toBe(
+      'Le fichier compte plus de 200\u202f001 lignes.',
+    );
+    const es = await hookIn('es');
+    expect(readableDetail({ code: 'file-too-large', detail: 'The file is larger than 20 MB.', meta: { max: 20 * 1024 * 1024 } }, 'x')).toBe(
+      'El archivo pesa más de 20 MB.',
+    );
+    // Without its values (an older unit), the code's short text.
+    expect(es.fileMessage('upload-refused', { reason: 'file-line' }, 'x')).toBe(
+      `Rechazado al cargar: ${i18n.t('common:upload.errors.file-line')}`,
+    );
+  });
+
   it('a message without a known code shows the server’s sentence as it is', async () => {
     const es = await hookIn('es');
     expect(es.fileMessage(null, null, 'Sent as is')).toBe('Sent as is');

@@ -1,14 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@fc/contract';
+import type { Language } from '@fc/contract';
 import { FileMessageCode, REJECTS_LISTED, rowMessageSchema, rowMessageText, type FileMessage, type RowMessage } from '@fc/contract/files';
 import type { ApiError } from '@/lib/api-client';
+import { contractLanguage, uploadRefusalText } from '@/lib/i18n';
 
 const KNOWN = new Set<string>(Object.values(FileMessageCode));
-
-/** The interface language as a language of the contract (en-us when i18next holds another). */
-export function contractLanguage(language: string): Language {
-  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en-us';
-}
 
 /** A row message from the API (a row's reason) in `lang`, or undefined when it is not one the contract knows. */
 export function rowMessageOf(lang: Language, raw: unknown): string | undefined {
@@ -59,7 +55,7 @@ export function useFileMessages() {
         return [t('message.transactions-summary', shown), listed].filter(Boolean).join(' ');
       }
       case FileMessageCode.UploadRefused:
-        return t('message.upload-refused', { reason: tc(`upload.errors.${shown.reason}`, { defaultValue: fallback ?? '' }) });
+        return t('message.upload-refused', { reason: uploadRefusalText(shown.reason, v) ?? fallback ?? '' });
       case FileMessageCode.CoreApplied:
       case FileMessageCode.CoreNothingNew:
         return t(`message.${code}`, { ...shown, type: coreType(), count: count('applied') });

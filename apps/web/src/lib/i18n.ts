@@ -103,8 +103,6 @@ interface ServerError {
   meta?: Record<string, unknown>;
 }
 
-const LANGUAGE_LIST: readonly string[] = LANGUAGES;
-
 /**
  * The text of a server error for a person, in the interface language, never the server's English `detail`
  * (decision 0410): a row's reason (`meta.reason`, a row message of the contract) in this language; a
@@ -113,7 +111,7 @@ const LANGUAGE_LIST: readonly string[] = LANGUAGES;
  * raw message key (`invalid|field=enrolled`) translated too; otherwise `fallback` (the generic error when empty).
  */
 export function readableDetail(error: ServerError | undefined, fallback: string): string {
-  const lang = (LANGUAGE_LIST.includes(i18n.language) ? i18n.language : 'en-us') as Language;
+  const lang = contractLanguage(i18n.language);
   const reason = rowMessageSchema.safeParse(error?.meta?.reason);
   if (reason.success) return rowMessageText(lang, reason.data as RowMessage);
   const code = error?.code;
@@ -121,7 +119,8 @@ export function readableDetail(error: ServerError | undefined, fallback: string)
   const field = where?.replace(/^\//, '').split(/[/.]/).pop();
   if (code && FIELD_CODES.has(code) && field) return translateValidation(msgOf(code, field));
   if (code && i18n.exists(`common:messages.${code}`)) return i18n.t(`common:messages.${code}`);
-  if (code && i18n.exists(`common:upload.errors.${code}`)) return i18n.t(`common:upload.errors.${code}`);
+  if (code && i18n.exists(`common:upload.errors.${code}`))
+    return uploadRefusalText(code, error?.meta) ?? i18n.t(`common:upload.errors.${code}`);
   if (code && i18n.exists(`validation:${code}`)) return translateValidation(field ? msgOf(code, field) : code);
   const detail = error?.detail;
   if (detail && RAW_KEY.test(detail)) return translateValidation(detail);
@@ -129,3 +128,32 @@ export function readableDetail(error: ServerError | undefined, fallback: string)
 }
 
 const msgOf = (key: string, field: string) => `${key}|field=${field}`;
+
+/** The interface language as a language of the contract (en-us when i18next holds another). */
+export function contractLanguage(language: string): Language {
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en-us';
+}
+
+/**
+ * The text of an upload refused by the server's checks (a `file-*` code) in the interface language: with the
+ * limit and the line it names (`values`: the error's meta or the refused unit's values) when it names them,
+ * else the code's short text. Undefined for a code that is not one of the upload checks.
+ */
+export function uploadRefusalText(code: string | undefined, values: Record<string, unknown> | null | undefined): string | undefined {
+  if (!code || !i18n.exists(`common:upload.errors.${code}`)) return undefined;
+  const lang = contractLanguage(i18n.language);
+  const max = typeof values?.max === 'number' ? values.max : undefined;
+  const line = typeof values?.line === 'number' ? values.line : undefined;
+  const needsLine = code === 'file-columns' || code === 'file-line';
+  if (max !== undefined && i18n.exists(`common:upload.refusals.${code}`) && (line !== undefined || !needsLine)) {
+    const shownMax =
+      code === 'file-too-large'
+        ? new Intl.NumberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(max / 1024 / 1024)
+        : new Intl.NumberFormat(lang).format(max);
+    return i18n.t(`common:upload.refusals.${code}`, {
+      max: shownMax,
+      line: line === undefined ? '' : new Intl.NumberFormat(lang).format(line),
+    });
+  }
+  return i18n.t(`common:upload.errors.${code}`);
+}

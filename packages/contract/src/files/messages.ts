@@ -33,7 +33,7 @@ export const FileMessageCode = {
   RetriesExhausted: 'retries-exhausted',
   /** values TransactionSummary. */
   TransactionsSummary: 'transactions-summary',
-  /** A file refused at upload (decision 0091); values { reason: FileErrorCode, max? }. */
+  /** A file refused at upload (decision 0091); values { reason: FileErrorCode, detail, max?, line? }. */
   UploadRefused: 'upload-refused',
   /** Core upload, every row applied; values { applied, type } (type: coreless | price-verify). */
   CoreApplied: 'core-applied',
@@ -399,7 +399,7 @@ export const FILE_MESSAGE_VALUES = {
   'wrong-kind': vals({ kind: text, expected: text }),
   'retries-exhausted': z.object({ attempts: num, detail: text.optional() }),
   'transactions-summary': vals({ added: num, held: num, rejected: num, rejects }),
-  'upload-refused': z.object({ reason: text, detail: text.optional(), max: num.optional() }),
+  'upload-refused': z.object({ reason: text, detail: text.optional(), max: num.optional(), line: num.optional() }),
   'core-applied': vals({ applied: num, type: coreType }),
   'core-nothing-new': vals({ applied: num, type: coreType }),
   'core-rejected': vals({ rejected: num, total: num, applied: num, type: coreType }),

@@ -101,7 +101,7 @@ export async function refuseUpload(
   merchantNo: number | null,
 ): Promise<never> {
   if (err instanceof FileRefusedError) {
-    const message: FileMessage = { code: FileMessageCode.UploadRefused, values: { reason: err.code, detail: err.message } };
+    const message: FileMessage = { code: FileMessageCode.UploadRefused, values: { reason: err.code, detail: err.message, ...err.values } };
     const english = englishMessage(message);
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx

@@ -44,9 +44,17 @@ export class FileRefusedError extends AppError {
     code: string,
     detail: string,
     readonly refused: { fileName: string; byteSize: number; fields: Record<string, string> },
+    /** The limit broken and where (meta of the error, values of the refused unit): the page words it (decision 0410). */
+    readonly values: RefusalValues = {},
   ) {
-    super(status, code, detail, 'file');
+    super(status, code, detail, 'file', [], Object.keys(values).length ? { ...values } : undefined);
   }
+}
+
+/** What a refusal names besides its code: the limit (`max`, bytes for file-too-large) and the line. */
+export interface RefusalValues {
+  max?: number;
+  line?: number;
 }
 
 /**
@@ -102,8 +110,8 @@ export async function readCsvUpload(req: FastifyRequest, opts: CsvUploadOptions 
   if (!file) throw fail(400, FileErrorCode.Required, `Choose a CSV file to upload (field "${field}").`);
 
   const fileName = sanitizeFileName(file.name);
-  const refuse = (status: number, code: string, detail: string) =>
-    new FileRefusedError(status, code, detail, { fileName, byteSize: file!.size, fields });
+  const refuse = (status: number, code: string, detail: string, values?: RefusalValues) =>
+    new FileRefusedError(status, code, detail, { fileName, byteSize: file!.size, fields }, values);
   if (!/\.csv$/i.test(fileName)) throw refuse(415, FileErrorCode.Type, 'Only .csv files are accepted.');
   try {
     opts.inspect?.(file.content);
@@ -111,7 +119,7 @@ export async function readCsvUpload(req: FastifyRequest, opts: CsvUploadOptions 
     if (err instanceof AppError && !(err instanceof FileRefusedError)) throw refuse(err.status, err.code, err.message);
     throw err;
   }
-  if (tooLarge) throw refuse(413, FileErrorCode.TooLarge, `The file is larger than ${formatBytes(maxBytes)}.`);
+  if (tooLarge) throw refuse(413, FileErrorCode.TooLarge, `The file is larger than ${formatBytes(maxBytes)}.`, { max: maxBytes });
   const content = file.content;
   const body = bodyOf(content);
   if (isBlank(body)) {
@@ -121,10 +129,18 @@ export async function readCsvUpload(req: FastifyRequest, opts: CsvUploadOptions 
 
   const scan = await scanCsv(body, { maxRows, maxColumns, maxLineBytes });
   if (scan.binary) throw refuse(400, FileErrorCode.Encoding, 'The file holds binary data (control characters), not CSV text.');
-  if (scan.rows > maxRows) throw refuse(400, FileErrorCode.Rows, `The file has more than ${maxRows.toLocaleString('en-US')} rows.`);
-  if (scan.columns > maxColumns) throw refuse(400, FileErrorCode.Columns, `Line ${scan.columnsLine} has more than ${maxColumns} columns.`);
+  if (scan.rows > maxRows)
+    throw refuse(400, FileErrorCode.Rows, `The file has more than ${maxRows.toLocaleString('en-US')} rows.`, { max: maxRows });
+  if (scan.columns > maxColumns)
+    throw refuse(400, FileErrorCode.Columns, `Line ${scan.columnsLine} has more than ${maxColumns} columns.`, {
+      line: scan.columnsLine,
+      max: maxColumns,
+    });
   if (scan.longLine)
-    throw refuse(400, FileErrorCode.Line, `Line ${scan.longLine} is longer than ${maxLineBytes.toLocaleString('en-US')} characters.`);
+    throw refuse(400, FileErrorCode.Line, `Line ${scan.longLine} is longer than ${maxLineBytes.toLocaleString('en-US')} characters.`, {
+      line: scan.longLine,
+      max: maxLineBytes,
+    });
   if (scan.rows === 0) throw refuse(400, FileErrorCode.Empty, 'The file is empty.');
   return { fileName, content, fields, rowCount: scan.rows };
 }

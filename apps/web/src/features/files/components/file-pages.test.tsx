@@ -148,14 +148,14 @@ describe('file messages in the reader’s language (codes with values from the s
     renderPage(<FileStatusPage />);
     expect(
       await screen.findByText(
-        '1200 de 1500 precios aceptados (3 nuevos o modificados); 100 por encima del precio del programa, 150 refacciones desconocidas, 50 filas no válidas.',
+        'Precios aceptados: 1200 de 1500 (3 nuevos o modificados); por encima del precio del programa: 100; refacciones desconocidas: 150; filas no válidas: 50.',
         {},
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        '1 compras agregadas, 0 ya registradas, 6 rechazadas. Línea 2: cliente desconocido 99999; Línea 5: currency debe ser USD o CAD; …',
+        'Compras agregadas: 1; ya registradas: 0; rechazadas: 6. Línea 2: cliente desconocido 99999; Línea 5: currency debe ser USD o CAD; …',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Nothing new')).toBeInTheDocument();
