@@ -1,0 +1,112 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18nReady, switchLanguage } from '@/lib/i18n';
+import { mockApi } from '../../../../test/api-mock';
+import { renderPage, testUser } from '../../../../test/render';
+import CoreManagementPage from './core-management-page';
+
+// A shared, busy machine: the page waits 5 s before it sends the file, then polls every second.
+const WAIT = { timeout: 20_000 };
+
+/** XMLHttpRequest as the upload client uses it: every upload is accepted as job `job-1`. */
+class AcceptingXhr {
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  upload: { onprogress?: (e: ProgressEvent) => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  open() {}
+  setRequestHeader() {}
+  send() {
+    setTimeout(() => {
+      this.status = 202;
+      this.responseText = JSON.stringify({
+        data: [{ type: 'core-uploads', id: '7', attributes: { status: 'success', 'job-id': 'job-1', sequence: 7 } }],
+      });
+      this.onload?.();
+    }, 0);
+  }
+}
+
+const finished = (over: Record<string, unknown>) => ({
+  data: [
+    {
+      type: 'core-uploads',
+      id: '7',
+      attributes: {
+        state: 'done',
+        'os-return-code': 0,
+        'unit-status': 1,
+        message: '4 of 5 rows rejected, 1 applied (coreless); the report lists each problem.',
+        'message-code': 'core-rejected',
+        'message-values': { rejected: 4, total: 5, applied: 1, type: 'coreless' },
+        'rows-done': 5,
+        'rows-total': 5,
+        'has-report': true,
+        'file-name': 'rowerrs.csv',
+        ...over,
+      },
+    },
+  ],
+});
+
+beforeEach(async () => {
+  await i18nReady;
+  localStorage.clear();
+  vi.stubGlobal('XMLHttpRequest', AcceptingXhr);
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await switchLanguage('en-us');
+  localStorage.clear();
+});
+
+async function uploadIn(language: 'es' | 'fr', status: unknown) {
+  await switchLanguage(language);
+  mockApi({
+    'GET /fc-common-api/fc-core-maintainance': { body: { data: [], meta: { record_count: 0 } } },
+    'GET /fc-common-api/parts/core-management/status': { body: status },
+  });
+  renderPage(<CoreManagementPage />, {
+    url: '/corp/core-management',
+    user: testUser({ accountType: 0, grantedTasks: [505, 506], custNo: null, language: language === 'es' ? 1 : 2 }),
+  });
+  const input = await screen.findByTestId('core-file-input', {}, WAIT);
+  fireEvent.change(input, { target: { files: [new File(['cust_no,part_no,effective_date\n'], 'rowerrs.csv', { type: 'text/csv' })] } });
+  return screen.findByTestId('core-upload-status', {}, WAIT);
+}
+
+describe('the core upload’s outcome in the reader’s language, from its code (decision 0410)', { timeout: 40_000 }, () => {
+  it('Spanish: rows rejected, with the file type translated, not the server’s English sentence', async () => {
+    const alert = await uploadIn('es', finished({}));
+    await vi.waitFor(
+      () =>
+        expect(alert.textContent).toContain(
+          'rowerrs.csv: 4 de 5 filas rechazadas; aplicadas: 1 (Sin casco); el informe detalla cada problema.',
+        ),
+      WAIT,
+    );
+    expect(alert.textContent).not.toMatch(/rows rejected/);
+  });
+
+  it('French: a file that failed as a whole says why (missing columns), not in English', async () => {
+    const alert = await uploadIn(
+      'fr',
+      finished({
+        'os-return-code': 1,
+        message: 'The header row must name the columns cust_no, part_no, effective_date; missing: part_no.',
+        'message-code': 'csv-missing-columns',
+        'message-values': { required: 'cust_no, part_no, effective_date', missing: 'part_no' },
+      }),
+    );
+    await vi.waitFor(
+      () =>
+        expect(alert.textContent).toContain(
+          'rowerrs.csv : La ligne d’en-tête doit nommer les colonnes cust_no, part_no, effective_date ; manquantes : part_no.',
+        ),
+      WAIT,
+    );
+  });
+});
