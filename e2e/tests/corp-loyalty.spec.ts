@@ -185,7 +185,7 @@ test.describe('corporate loyalty (document 3), user with task 509', () => {
     });
     // The rows' errors in one list (issue 17 item 4), not a toast each.
     const errors = page.getByRole('dialog', { name: 'Bulk import failed:' });
-    await expect(errors.getByRole('listitem')).toHaveText(['Row 3: invalid item code: BAD!']);
+    await expect(errors.getByRole('listitem')).toHaveText(['Line 3: invalid item code: BAD!']);
     await errors.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText('No data available')).toBeVisible();
 

@@ -73,7 +73,7 @@ test('item 4: a bulk import with 20 bad rows shows them together in one list to 
   const list = page.getByRole('dialog', { name: 'Bulk import failed:' });
   await expect(list).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(20);
-  await expect(list.getByRole('listitem').first()).toHaveText('Row 2: invalid item code: BAD0!');
+  await expect(list.getByRole('listitem').first()).toHaveText('Line 2: invalid item code: BAD0!');
   await expect(list).toContainText('20 errors:');
   await expect(page.getByTestId('toast')).toHaveCount(0);
   await list.getByRole('button', { name: 'Copy the list' }).click();

@@ -195,7 +195,7 @@ test('core management: a file with one bad row is uploaded after 5 s; the report
 
   // The job ends with one rejected row; the page says so and offers the report.
   await expect(page.getByTestId('top-alert')).toContainText('Errors were found in the core management file', { timeout: 20_000 });
-  await expect(page.getByTestId('core-upload-status')).toContainText('1 of 3 rows rejected, 2 applied');
+  await expect(page.getByTestId('core-upload-status')).toContainText('1 row of 3 rejected, 2 applied');
   const reportEvent = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download report' }).click();
   const report = await readFile((await (await reportEvent).path())!, 'utf8');

@@ -55,7 +55,7 @@ const STATUS_COLOR: Record<PriceStatusKind, 'default' | 'success' | 'error' | 'i
  * refreshed once more. Status 26 in progress, 19 processed (download), 13 failed, others unknown.
  */
 export default function PriceReportPage() {
-  const { t } = useTranslation('files');
+  const { t, i18n } = useTranslation('files');
   const { t: tc } = useTranslation('common');
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -142,8 +142,9 @@ export default function PriceReportPage() {
                 {status.data?.rowsTotal
                   ? t('price-report.processing', {
                       name: job.name,
-                      done: status.data.rowsDone.toLocaleString(),
-                      total: status.data.rowsTotal.toLocaleString(),
+                      done: new Intl.NumberFormat(i18n.language).format(status.data.rowsDone),
+                      total: new Intl.NumberFormat(i18n.language).format(status.data.rowsTotal),
+                      count: status.data.rowsTotal,
                     })
                   : t('price-report.processing-unknown', { name: job.name })}
               </Typography>
