@@ -80,7 +80,7 @@ test('item 4: a bulk import with 20 bad rows shows them together in one list to 
   await expect(list.getByRole('status')).toHaveText('The list was copied.');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.split('\n')).toHaveLength(21);
-  expect(copied).toContain('Row 21: invalid item code: BAD19!');
+  expect(copied).toContain('Line 21: invalid item code: BAD19!');
   await list.getByRole('button', { name: 'Close' }).click();
   await expect(list).toBeHidden();
 });
