@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@fc/contract';
+import { formatNumber, type Language } from '@fc/contract';
 import { FileMessageCode, REJECTS_LISTED, rowMessageSchema, rowMessageText, type FileMessage, type RowMessage } from '@fc/contract/files';
 import type { ApiError } from '@/lib/api-client';
 import { contractLanguage, uploadRefusalText } from '@/lib/i18n';
@@ -31,14 +31,13 @@ export function useFileMessages() {
   const { t, i18n } = useTranslation('files');
   const { t: tc } = useTranslation('common');
   const lang = contractLanguage(i18n.language);
-  const number = new Intl.NumberFormat(lang);
 
   const fileMessage = (code: string | null | undefined, values: FileMessage['values'] | null | undefined, fallback: string | null) => {
     if (!code || !KNOWN.has(code)) return fallback ?? '';
     const v = values ?? {};
     const shown: Record<string, string> = {};
     for (const [k, x] of Object.entries(v))
-      if (typeof x === 'number' || typeof x === 'string') shown[k] = typeof x === 'number' ? number.format(x) : x;
+      if (typeof x === 'number' || typeof x === 'string') shown[k] = typeof x === 'number' ? formatNumber(x, lang) : x;
     // i18next picks the plural form from `count` (a number); the text shows the formatted values.
     const count = (name: string) => (typeof v[name] === 'number' ? v[name] : 0);
     const coreType = () => t(`core-file-type.${shown.type}`, { defaultValue: shown.type ?? '' });

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, languageFromCode, parseMsg, type Language } from '@fc/contract';
+import { formatNumber, LANGUAGES, languageFromCode, parseMsg, type Language } from '@fc/contract';
 import { rowMessageSchema, rowMessageText, type RowMessage } from '@fc/contract/files';
 
 /** Each namespace is one JSON file per language, loaded when a page first needs it. */
@@ -148,11 +148,11 @@ export function uploadRefusalText(code: string | undefined, values: Record<strin
   if (max !== undefined && i18n.exists(`common:upload.refusals.${code}`) && (line !== undefined || !needsLine)) {
     const shownMax =
       code === 'file-too-large'
-        ? new Intl.NumberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(max / 1024 / 1024)
-        : new Intl.NumberFormat(lang).format(max);
+        ? formatNumber(max / 1024 / 1024, lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 })
+        : formatNumber(max, lang);
     return i18n.t(`common:upload.refusals.${code}`, {
       max: shownMax,
-      line: line === undefined ? '' : new Intl.NumberFormat(lang).format(line),
+      line: formatNumber(line, lang),
     });
   }
   return i18n.t(`common:upload.errors.${code}`);

@@ -23,6 +23,7 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@fc/contract';
 import { priceStatusKind, type PriceFileItem, type PriceStatusKind } from '@fc/contract/files';
 import { CsvUploadButton } from '@/components/csv-upload-button';
 import { useToast } from '@/components/toast';
@@ -142,8 +143,8 @@ export default function PriceReportPage() {
                 {status.data?.rowsTotal
                   ? t('price-report.processing', {
                       name: job.name,
-                      done: new Intl.NumberFormat(i18n.language).format(status.data.rowsDone),
-                      total: new Intl.NumberFormat(i18n.language).format(status.data.rowsTotal),
+                      done: formatNumber(status.data.rowsDone, i18n.language),
+                      total: formatNumber(status.data.rowsTotal, i18n.language),
                       count: status.data.rowsTotal,
                     })
                   : t('price-report.processing-unknown', { name: job.name })}

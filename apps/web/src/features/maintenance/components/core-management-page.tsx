@@ -17,7 +17,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toMmddyyyy } from '@fc/contract';
+import { formatNumber, toMmddyyyy } from '@fc/contract';
 import { checkCsvFile, FileErrorCode } from '@fc/contract/files';
 import {
   CORE_FILTER_MAX,
@@ -51,7 +51,6 @@ type UploadPhase = { step: 'waiting' | 'sending'; progress: number; fileName: st
 export default function CoreManagementPage() {
   const { t, i18n } = useTranslation('maintenance');
   const { fileMessage } = useFileMessages();
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const canModify = useCan('coreModify');
   const client = useQueryClient();
   const [, setParams] = useSearchParams();
@@ -287,7 +286,7 @@ export default function CoreManagementPage() {
                 })
               : t('core.job-running', {
                   name: status.data.fileName,
-                  done: number.format(status.data.rowsDone),
+                  done: formatNumber(status.data.rowsDone, i18n.language),
                   count: status.data.rowsDone,
                 })}
           </Box>
@@ -296,7 +295,7 @@ export default function CoreManagementPage() {
               sx={{ mt: 1 }}
               aria-label={t('core.job-running', {
                 name: status.data.fileName,
-                done: number.format(status.data.rowsDone),
+                done: formatNumber(status.data.rowsDone, i18n.language),
                 count: status.data.rowsDone,
               })}
             />
