@@ -148,5 +148,30 @@ export default tseslint.config(
     files: ['apps/web/vite.config.ts', 'apps/web/test/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // One formatting layer (decision 0400): dates, times, numbers, money and percentages a person reads are
+    // formatted by packages/contract/src/core/format.ts, in the app language and the specification's date
+    // formats, never by the browser's own locale or a hand-written pattern.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format with the layer of @fc/contract (formatNumber, formatDate, formatDateTime, ...; decision 0400).',
+        },
+        {
+          selector: ':matches(NewExpression, CallExpression)[callee.object.name="Intl"]',
+          message: 'Format with the layer of @fc/contract (formatNumber, formatMoney, formatLongDate, ...; decision 0400).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name="format"][arguments.0.value=/YY|MM|DD|HH|mm|ss/]',
+          message:
+            'Dates read MM/dd/yyyy in every language: use formatDate / formatDateTime or DATE_INPUT_MASK of @fc/contract (decision 0400).',
+        },
+      ],
+    },
+  },
   ...featureBoundaries(),
 );

@@ -118,7 +118,7 @@ test.describe('corporate loyalty (document 3), user with task 509', () => {
     await page.getByRole('option', { name: TEMPLATE }).click();
     const preview = dialog.getByRole('table', { name: 'Milestones of this program' });
     await expect(preview.getByRole('row')).toHaveCount(3);
-    await expect(preview).toContainText('2.5 %');
+    await expect(preview).toContainText('2.5%');
     await expect(preview).toContainText('Cap of $150.00');
 
     // Date rules of section 5: format, not in the past, not before the enrolment date.

@@ -1,7 +1,12 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
+import { enUS as coreEnUS, esES as coreEsES, frFR as coreFrFR } from '@mui/material/locale';
+import { enUS as gridEnUS, esES as gridEsES, frFR as gridFrFR } from '@mui/x-data-grid/locales';
+import { enUS as pickersEnUS, esES as pickersEsES, frFR as pickersFrFR } from '@mui/x-date-pickers/locales';
+import type {} from '@mui/x-data-grid/themeAugmentation';
+import type {} from '@mui/x-date-pickers/themeAugmentation';
 
 /** Navy and signal orange; text colours keep a 4.5:1 contrast (axe-core). */
-export const theme = createTheme({
+const options = {
   palette: {
     primary: { main: '#0b2545', contrastText: '#ffffff' },
     secondary: { main: '#b35300', contrastText: '#ffffff' },
@@ -19,4 +24,31 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
   },
-});
+} as const;
+
+/**
+ * The built-in texts of MUI core (pagination, "Close"...), the Data Grid (column menu, filter panel, footer)
+ * and the Date Pickers (calendar navigation) in each app language (issue 20). Any other language code (a
+ * pseudo-locale) takes the en-us packs.
+ */
+const PACKS = {
+  'en-us': [coreEnUS, gridEnUS, pickersEnUS],
+  es: [coreEsES, gridEsES, pickersEsES],
+  fr: [coreFrFR, gridFrFR, pickersFrFR],
+} as const;
+
+const themes = new Map<string, Theme>();
+
+/** The theme of an app language: the same look, with the widget texts of that language. Built once each. */
+export function themeFor(language: string): Theme {
+  const key = language in PACKS ? (language as keyof typeof PACKS) : 'en-us';
+  let theme = themes.get(key);
+  if (!theme) {
+    theme = createTheme(options, ...PACKS[key]);
+    themes.set(key, theme);
+  }
+  return theme;
+}
+
+/** The en-us theme (for code that does not follow the language, such as tests of the look). */
+export const theme = themeFor('en-us');

@@ -8,7 +8,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '@fc/contract';
+import { formatNumber, PAGE_SIZE_OPTIONS } from '@fc/contract';
 import { LoadError } from '../load-error';
 import type { TableState } from './use-table-url-state';
 
@@ -84,7 +84,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   dense,
   ...rest
 }: ServerDataGridProps<R>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // state.sort keeps its identity while the sort is unchanged (useTableUrlState), and so does the model: a new
   // sort model makes the grid go back to its first page.
   const sortModel = useMemo<GridSortModel>(() => state.sort.map((s) => ({ field: s.field, sort: s.direction })), [state.sort]);
@@ -109,9 +109,14 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       noRowsLabel: error ? t('feedback.load-failed') : filtered ? t('table.no-relevant-data') : t('table.no-data'),
       noResultsOverlayLabel: t('table.no-relevant-data'),
       paginationRowsPerPage: t('table.rows-per-page'),
-      paginationDisplayedRows: ({ from, to, count }) => t('table.displayed-rows', { from, to, count }),
+      paginationDisplayedRows: ({ from, to, count }) =>
+        t('table.displayed-rows', {
+          from: formatNumber(from, i18n.language),
+          to: formatNumber(to, i18n.language),
+          count: formatNumber(count, i18n.language),
+        }),
     }),
-    [filtered, error, t],
+    [filtered, error, t, i18n.language],
   );
   // No rows yet: the grid's overlay (autoHeight) takes the height of a page of rows (--height is the grid's
   // row height) instead of its default two rows.

@@ -1,8 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
+import { DATE_INPUT_MASK, formatDateTime, mmddyyyyToYyyymmdd, msg, toMmddyyyy } from '@fc/contract';
+import { translateValidation } from '@/lib/i18n';
+import { DateInputField } from '@/components/date-input-field';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useToast } from '@/components/toast';
@@ -11,13 +14,50 @@ import { useAudit, type AuditRow } from '../api/get-audit';
 import { useAuditFacets } from '../api/get-audit-facets';
 import { diffOf } from './audit-diff';
 
-/** YYYY-MM-DD of a date input to the YYYYMMDD the API takes, and back. */
-const toApiDate = (v: string) => v.replace(/-/g, '');
-const toInputDate = (v: string | undefined) => (v && /^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : '');
+/**
+ * A date filter typed MM/DD/YYYY in every language (decision 0400), kept in the address as the YYYYMMDD the
+ * API takes: the filter changes when the field holds a whole real date or nothing.
+ */
+function DateFilter({
+  name,
+  label,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  onChange(v: string): void;
+}) {
+  const [text, setText] = useState(() => toMmddyyyy(value));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // The address changed elsewhere (Clear, back button): show its date.
+    setShown(value);
+    if (mmddyyyyToYyyymmdd(text) !== value) setText(toMmddyyyy(value));
+  }
+  const incomplete = text.length === 10 && !mmddyyyyToYyyymmdd(text);
+  return (
+    <Box sx={{ minWidth: 190, maxWidth: { md: 220 } }}>
+      <DateInputField
+        name={name}
+        label={label}
+        value={text}
+        error={incomplete}
+        helperText={incomplete ? translateValidation(msg('date-format', { format: DATE_INPUT_MASK }), label) : undefined}
+        onChange={(v) => {
+          setText(v);
+          const compact = mmddyyyyToYyyymmdd(v);
+          if (v === '' || compact) onChange(compact ?? '');
+        }}
+      />
+    </Box>
+  );
+}
 
 /** Audit history (corporate): every write of the portal, filtered by entity, user and date, exportable to CSV. */
 export default function AuditHistoryPage() {
-  const { t, i18n } = useTranslation('audit');
+  const { t } = useTranslation('audit');
   const toast = useToast();
   const { state, update, query } = useTableUrlState({
     defaultSort: [{ field: 'at', direction: 'desc' }],
@@ -26,10 +66,9 @@ export default function AuditHistoryPage() {
   const { data, isFetching, isError, refetch } = useAudit(query);
   const { data: facets } = useAuditFacets();
   const [exporting, setExporting] = useState(false);
-  const dateTime = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
 
   const columns: GridColDef<AuditRow>[] = [
-    { field: 'at', headerName: t('columns.at'), width: 170, valueFormatter: (v: string) => dateTime.format(new Date(v)) },
+    { field: 'at', headerName: t('columns.at'), width: 170, valueFormatter: (v: string) => formatDateTime(v) },
     { field: 'username', headerName: t('columns.username'), width: 120, valueGetter: (_v, r) => r.username ?? t('system') },
     {
       field: 'entity',
@@ -118,14 +157,12 @@ export default function AuditHistoryPage() {
         {select('entity', facets?.entities ?? [])}
         {select('user', facets?.users ?? [])}
         {(['from', 'to'] as const).map((name) => (
-          <TextField
+          <DateFilter
             key={name}
-            type="date"
-            size="small"
+            name={name}
             label={t(`filters.${name}`)}
-            value={toInputDate(state.filters[name])}
-            onChange={(e) => update({ filters: { [name]: toApiDate(e.target.value) } })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            value={state.filters[name]}
+            onChange={(v) => update({ filters: { [name]: v } })}
           />
         ))}
         <Button onClick={() => update({ filters: { entity: '', user: '', from: '', to: '' }, search: '' })}>{t('filters.clear')}</Button>

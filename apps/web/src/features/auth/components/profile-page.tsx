@@ -3,7 +3,7 @@ import { Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } f
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_MAX, emailChangeNeedsPassword, PASSWORD_INPUT_MAX, profileFormSchema, type ProfileUpdate } from '@fc/contract';
+import { EMAIL_MAX, emailChangeNeedsPassword, formatDate, PASSWORD_INPUT_MAX, profileFormSchema, type ProfileUpdate } from '@fc/contract';
 import { ApiError } from '@/lib/api-client';
 import { translateValidation } from '@/lib/i18n';
 import { useDraft } from '@/lib/use-draft';
@@ -25,7 +25,7 @@ export default function ProfilePage() {
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const toast = useToast();
   const update = useUpdateProfile();
   const saved: ProfileUpdate = { email: profile.email ?? '', language: profile.language };
@@ -69,7 +69,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     }
   });
 
-  const changed = profile.passwordChangedAt ? new Date(profile.passwordChangedAt).toLocaleDateString(i18n.language) : null;
+  const changed = profile.passwordChangedAt ? formatDate(profile.passwordChangedAt) : null;
   return (
     <Box component="form" onSubmit={(e) => void onSubmit(e)} noValidate sx={{ maxWidth: 560 }}>
       <Typography variant="h1" sx={{ mb: 1 }}>

@@ -38,7 +38,7 @@ import { useAddEnrolment } from '../api/add-enrolment';
 import { useCustomerOptions } from '../api/get-customer-options';
 import { useTemplate } from '../api/get-template';
 import { useActiveTemplates } from '../api/get-templates';
-import { DateInputField } from './date-input-field';
+import { DateInputField } from '@/components/date-input-field';
 import { isKnownCode, serverText, useFormats, useLoyaltyText } from './use-loyalty-text';
 import { textFieldProps } from '@/lib/field-props';
 import { readableDetail } from '@/lib/i18n';

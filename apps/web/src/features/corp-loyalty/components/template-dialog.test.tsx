@@ -41,7 +41,7 @@ describe('template dialog: rates must increase by milestone (issue 17 item 2, de
     type(second, RATE, '2');
     type(second, TARGET, '2000');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add program' }));
-    expect(await within(second).findByText('The rebate must be more than the 2 % of milestone 1')).toBeTruthy();
+    expect(await within(second).findByText('The rebate must be more than the 2% of milestone 1')).toBeTruthy();
     expect(within(first).queryByText(/must be more than/)).toBeNull();
     // Nothing was sent: the only call is the bundle list.
     const calls = vi.mocked(fetch).mock.calls.map(([url]) => (typeof url === 'string' ? url : url instanceof URL ? url.href : url.url));

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseMsg } from '@fc/contract';
+import { formatDateTime, formatMoney, formatPercent, formatRate, parseMsg } from '@fc/contract';
 import i18n, { translateValidation } from '@/lib/i18n';
 
 /** A form error holding the server's own text rather than a message key (section 8: "shown with the server message"). */
@@ -30,22 +30,23 @@ export function useLoyaltyText() {
   );
 }
 
-/** Money in the programme's currency (currency 0 is the system currency, USD; 1 is CAD), percents and dates. */
+/**
+ * Money in the programme's currency (currency 0 is the system currency, USD; 1 is CAD), percents and
+ * timestamps, through the one formatting layer (decision 0400): numbers in the interface language, times
+ * MM/dd/yyyy HH:mm:ss in every language.
+ */
 export function useFormats() {
   const { i18n } = useTranslation();
-  return useMemo(() => {
-    const money = [0, 1].map((c) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: c === 1 ? 'CAD' : 'USD' }));
-    const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-    const stamp = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-    return {
-      money: (amount: number | null | undefined, currency = 0) =>
-        amount === null || amount === undefined ? '' : money[currency === 1 ? 1 : 0]!.format(amount),
+  const lang = i18n.language;
+  return useMemo(
+    () => ({
+      money: (amount: number | null | undefined, currency = 0) => formatMoney(amount, currency === 1 ? 1 : 0, lang),
       /** A percent value (0 to 100). */
-      percent: (value: number | null | undefined) => (value === null || value === undefined ? '' : `${percent.format(value)} %`),
+      percent: (value: number | null | undefined) => formatPercent(value, lang, { maximumFractionDigits: 2 }),
       /** A fraction as a percent. */
-      rate: (fraction: number | null | undefined) =>
-        fraction === null || fraction === undefined ? '' : `${percent.format(Math.round(fraction * 1_000_000) / 10_000)} %`,
-      timestamp: (iso: string | null | undefined) => (iso ? stamp.format(new Date(iso)) : ''),
-    };
-  }, [i18n.language]);
+      rate: (fraction: number | null | undefined) => formatRate(fraction, lang),
+      timestamp: (iso: string | null | undefined) => formatDateTime(iso),
+    }),
+    [lang],
+  );
 }

@@ -16,9 +16,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@fc/contract';
 import type { CustLoyaltyProgram } from '@fc/contract/loyalty';
 import { useSpendBreakdown } from '../api/get-spend-breakdown';
-import { formatMoney } from './format';
 
 /**
  * Why the customer earned what it earned (beyond the specification): the purchases of the programme's

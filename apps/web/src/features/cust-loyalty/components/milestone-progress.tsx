@@ -1,8 +1,8 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { useTranslation } from 'react-i18next';
+import { formatMoney, formatRate } from '@fc/contract';
 import { progressMarkers, spendProgression, type CardMode, type Milestone } from '@fc/contract/loyalty';
-import { formatMoney, formatRate } from './format';
 
 /** The bar's colour by card mode: blue while active, green once completed, grey when incomplete. */
 export const MODE_COLOR: Record<CardMode, string> = { active: 'primary.main', completed: 'success.main', incomplete: 'grey.600' };

@@ -6,7 +6,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import { useTranslation } from 'react-i18next';
-import { toMmddyyyy } from '@fc/contract';
+import { formatMoney, formatRate, toMmddyyyy } from '@fc/contract';
 import {
   cardMode,
   currencyCode,
@@ -19,7 +19,6 @@ import {
 import { useToast } from '@/components/toast';
 import { downloadSpendDetails } from '../api/download-spend-details';
 import { BreakdownDialog } from './breakdown-dialog';
-import { formatMoney, formatRate } from './format';
 import { MilestoneProgress, MODE_COLOR } from './milestone-progress';
 
 const MODE_ICON: Record<CardMode, typeof StarIcon> = { active: StarIcon, completed: CheckCircleIcon, incomplete: CloseIcon };

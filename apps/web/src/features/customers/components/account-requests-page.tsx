@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { csvExportFileName } from '@fc/contract';
+import { csvExportFileName, formatDateTime } from '@fc/contract';
 import { ACCOUNT_REQUEST_STATUSES, type AccountRequestStatus } from '@fc/contract/customers';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
@@ -16,14 +15,13 @@ import { SearchField } from './search-field';
 
 /** Corporate staff review account requests (1 to 2 business days) and move each through its status. */
 export default function AccountRequestsPage() {
-  const { t, i18n } = useTranslation('customers');
+  const { t } = useTranslation('customers');
   const toast = useToast();
   const { state, update, query } = useTableUrlState({ defaultSort: [{ field: 'created_at', direction: 'desc' }], filterNames: ['status'] });
   const { data, isFetching, isError, refetch } = useAccountRequests(query);
   const setStatus = useSetAccountRequestStatus();
   // Approving or rejecting needs task 509 (docs/permissions.md); a view-only user sees the status as text.
   const mayReview = useCan('accountRequestReview');
-  const dateTime = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
 
   const changeStatus = (row: AccountRequestRow, status: AccountRequestStatus) => {
     setStatus.mutate(
@@ -39,9 +37,10 @@ export default function AccountRequestsPage() {
     {
       field: 'created_at',
       headerName: t('requests.columns.created_at'),
-      width: 150,
+      // MM/dd/yyyy HH:mm:ss in every language (decision 0400), read whole.
+      width: 180,
       valueGetter: (_v, r) => r.createdAt,
-      valueFormatter: (v: string) => dateTime.format(new Date(v)),
+      valueFormatter: (v: string) => formatDateTime(v),
     },
     { field: 'full_name', headerName: t('requests.columns.full_name'), flex: 1, minWidth: 150, valueGetter: (_v, r) => r.fullName },
     { field: 'job_title', headerName: t('requests.columns.job_title'), minWidth: 130, sortable: false, valueGetter: (_v, r) => r.jobTitle },
@@ -89,8 +88,8 @@ export default function AccountRequestsPage() {
     {
       field: 'updated_at',
       headerName: t('requests.columns.reviewed'),
-      width: 170,
-      valueGetter: (_v, r) => (r.reviewedBy ? `${r.reviewedBy}, ${dateTime.format(new Date(r.updatedAt))}` : ''),
+      minWidth: 250,
+      valueGetter: (_v, r) => (r.reviewedBy ? `${r.reviewedBy}, ${formatDateTime(r.updatedAt)}` : ''),
     },
   ];
 

@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { csvExportFileName } from '@fc/contract';
+import { csvExportFileName, formatDate } from '@fc/contract';
 import { COUNTRIES, PROGRAMS } from '@fc/contract/customers';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
@@ -19,7 +19,7 @@ const NO_ROWS: CustomerRow[] = [];
 
 /** Customer maintenance: a searchable, server-paged, sortable list of customers with a link to each one's details. */
 export default function CustomerMaintenancePage() {
-  const { t, i18n } = useTranslation('customers');
+  const { t } = useTranslation('customers');
   const { data: config } = useAppConfig();
   // Creating a customer needs task 509 (docs/permissions.md); a view-only user is told so instead of offered the button.
   const mayCreate = useCan('customerCreate');
@@ -28,7 +28,6 @@ export default function CustomerMaintenancePage() {
     filterNames: ['program', 'country', 'status'],
   });
   const { data, isFetching, isError, refetch } = useCustomers(query);
-  const date = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }), [i18n.language]);
   const brandName = config?.brandName ?? '';
   const programLabel = useCallback(
     (p: number) => (PROGRAMS.find((x) => x.value === p)?.label ?? String(p)).replace('{brand}', brandName),
@@ -69,10 +68,10 @@ export default function CustomerMaintenancePage() {
         field: 'created_at',
         headerName: t('maintenance.columns.created_at'),
         width: 120,
-        valueGetter: (_v, r) => date.format(new Date(r.createdAt)),
+        valueGetter: (_v, r) => formatDate(r.createdAt),
       },
     ],
-    [t, date, programLabel],
+    [t, programLabel],
   );
 
   const filter = (name: 'program' | 'country' | 'status', options: { value: number; label: string }[]) => (

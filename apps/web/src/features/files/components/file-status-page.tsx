@@ -28,7 +28,7 @@ import { fileStatusQuery, useFileStatus } from '../api/get-file-status';
 import { TRANSACTION_UPLOAD_PATH, type TransactionUploadAnswer } from '../api/upload-transaction-file';
 import { LoadError } from '@/components/load-error';
 import { useFileMessages } from '@/lib/file-message';
-import { formatDate } from './format';
+import { formatDate } from '@fc/contract';
 
 /** The 'equal' status icon: the file held nothing new. */
 const EqualIcon = createSvgIcon(<path d="M5 8h14v2.5H5zm0 5.5h14V16H5z" />, 'Equal');

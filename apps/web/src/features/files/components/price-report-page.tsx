@@ -23,7 +23,7 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@fc/contract';
+import { formatDateTime, formatNumber } from '@fc/contract';
 import { priceStatusKind, type PriceFileItem, type PriceStatusKind } from '@fc/contract/files';
 import { CsvUploadButton } from '@/components/csv-upload-button';
 import { useToast } from '@/components/toast';
@@ -35,7 +35,6 @@ import { PRICE_FILES_KEY, usePriceFiles } from '../api/get-price-files';
 import { jobIdOf, PRICE_UPLOAD_PATH, type PriceUploadAnswer } from '../api/upload-price-file';
 import { LoadError } from '@/components/load-error';
 import { useFileMessages } from '@/lib/file-message';
-import { formatDateTime } from './format';
 
 const STATUS_ICON: Record<PriceStatusKind, React.ReactElement> = {
   'in-progress': <HourglassEmptyIcon fontSize="small" />,

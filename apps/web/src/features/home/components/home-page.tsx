@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@fc/contract';
 import { DEALER_COUNT, DEALER_LOCATION_COUNT } from '@fc/contract/public-site';
 import { useAppConfig } from '@/lib/session/app-config';
 import { HeroCarousel } from './hero-carousel';
@@ -23,7 +24,7 @@ export default function HomePage() {
   const brand = config?.brandName ?? '';
   const apply = config?.applyPath ?? '/apply/';
   const creditBack = config?.fleetriteCreditBackPath ?? '/FleetriteCreditBack';
-  const number = (n: number) => n.toLocaleString(i18n.language === 'en-us' ? 'en-US' : i18n.language);
+  const number = (n: number) => formatNumber(n, i18n.language);
 
   return (
     <div className="pub-page">

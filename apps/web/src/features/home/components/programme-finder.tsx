@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@fc/contract';
 import {
   findProgramme,
   FINDER_COUNTRIES,
@@ -87,8 +88,7 @@ export function ProgrammeFinder() {
     requestAnimationFrame(() => unitsRef.current?.focus());
   };
 
-  const errorText = (e: FinderError) =>
-    t(`home.finder.errors.${e}`, { max: POWER_UNITS_MAX.toLocaleString(i18n.language === 'en-us' ? 'en-US' : i18n.language) });
+  const errorText = (e: FinderError) => t(`home.finder.errors.${e}`, { max: formatNumber(POWER_UNITS_MAX, i18n.language) });
 
   return (
     <div className="pub-card pub-finder">

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PROMOTIONS } from '@fc/contract';
+import { DEFAULT_PROMOTIONS, formatLongDate, formatMonthYear, formatNumber } from '@fc/contract';
 import { useAppConfig } from '@/lib/session/app-config';
 
-/** A YYYY-MM-DD (or YYYY-MM) day at noon UTC, so that no time zone moves it to the day before. */
-const day = (iso: string) => new Date(`${iso.length === 7 ? `${iso}-01` : iso}T12:00:00Z`);
+/** A YYYY-MM-DD (or YYYY-MM) calendar day, which the formatting layer never moves to another day. */
+const day = (iso: string) => (iso.length === 7 ? `${iso}-01` : iso);
 
 /**
  * The values of the promotion copy (credit-back and bonus offers) from the app config, formatted for the
@@ -17,9 +17,9 @@ export function usePromotion() {
   const p = config?.promotions ?? DEFAULT_PROMOTIONS;
   const lang = i18n.language;
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
-    const month = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const num = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: 'always' });
+    const date = { format: (d: string) => formatLongDate(d, lang) };
+    const month = { format: (d: string) => formatMonthYear(d, lang) };
+    const num = { format: (n: number) => formatNumber(n, lang, { maximumFractionDigits: 2, useGrouping: 'always' }) };
     const { creditBack: c, bonus: b } = p;
     return {
       percent: num.format(c.percent),

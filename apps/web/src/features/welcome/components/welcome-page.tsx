@@ -1,7 +1,7 @@
 import { Box, Card, CardActionArea, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routeById } from '@fc/contract';
+import { formatNumber, routeById } from '@fc/contract';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useMenuRoutes } from '@/app/menu';
 import { useWelcomeFigures } from '../api/get-figures';
@@ -56,7 +56,6 @@ function Figures() {
       </Box>
     );
   if (figures.data?.length === 0) return null;
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <Box component="section" aria-labelledby="welcome-figures" sx={{ mb: 3 }}>
       <Typography id="welcome-figures" variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
@@ -75,7 +74,7 @@ function Figures() {
                 >
                   <CardContent>
                     <Typography component="p" sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 }}>
-                      {number.format(f.value)}
+                      {formatNumber(f.value, i18n.language)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
                       {t(`welcome.figures.${f.id}`)}

@@ -1,12 +1,11 @@
 import { useState, type Ref } from 'react';
 import { IconButton, InputAdornment, Popover, TextField } from '@mui/material';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { mmddyyyyToYyyymmdd } from '@fc/contract';
+import { DATE_INPUT_MASK, mmddyyyyToYyyymmdd } from '@fc/contract';
+import { PickersLocalization } from './pickers-localization';
 
 /** Digits typed become MM/DD/YYYY: the slashes come by themselves (the date mask of document 3 section 5). */
 export function maskDate(raw: string): string {
@@ -17,8 +16,9 @@ export function maskDate(raw: string): string {
 }
 
 /**
- * A date typed as MM/DD/YYYY, or chosen in a calendar that opens on the chosen date, else on today
- * (document 3 section 5). The value stays the text typed, so the contract's schema judges it.
+ * A date typed as MM/DD/YYYY in every language, or chosen in a calendar (month and day names in the
+ * interface language) that opens on the chosen date, else on today (document 3 section 5, decision 0400).
+ * The value stays the text typed, so the contract's schema judges it.
  */
 export function DateInputField({
   label,
@@ -43,7 +43,7 @@ export function DateInputField({
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
 }) {
-  const { t } = useTranslation('corp-loyalty');
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const compact = mmddyyyyToYyyymmdd(value);
   const chosen: Dayjs | null = compact ? dayjs(`${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}`) : null;
@@ -60,7 +60,7 @@ export function DateInputField({
         onBlur={onBlur}
         error={error}
         helperText={helperText}
-        placeholder="MM/DD/YYYY"
+        placeholder={DATE_INPUT_MASK}
         fullWidth
         slotProps={{
           htmlInput: { inputMode: 'numeric', maxLength: 10, autoComplete: 'off' },
@@ -70,7 +70,7 @@ export function DateInputField({
                 <IconButton
                   edge="end"
                   disabled={disabled}
-                  aria-label={t('choose-date', { field: label })}
+                  aria-label={t('date-input.choose', { field: label })}
                   onClick={(e) => setAnchor(e.currentTarget)}
                 >
                   <CalendarMonthIcon />
@@ -87,19 +87,19 @@ export function DateInputField({
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <LocalizationProvider dateAdapter={AdapterDayjs}>
+        <PickersLocalization>
           <DateCalendar
             value={chosen}
             referenceDate={dayjs()}
             onChange={(d: Dayjs | null) => {
               if (d?.isValid()) {
-                onChange(d.format('MM/DD/YYYY'));
+                onChange(d.format(DATE_INPUT_MASK));
                 setAnchor(null);
                 onBlur?.();
               }
             }}
           />
-        </LocalizationProvider>
+        </PickersLocalization>
       </Popover>
     </>
   );
