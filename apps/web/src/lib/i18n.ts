@@ -1,6 +1,15 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { formatNumber, LANGUAGES, languageFromCode, parseMsg, type Language } from '@fc/contract';
+import {
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatNumber,
+  LANGUAGES,
+  languageFromCode,
+  parseMsg,
+  type Language,
+} from '@fc/contract';
 import { rowMessageSchema, rowMessageText, type RowMessage } from '@fc/contract/files';
 
 /** Each namespace is one JSON file per language, loaded when a page first needs it. */
@@ -74,6 +83,16 @@ export const i18nReady = i18n
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
+
+/*
+ * Values inside texts go through the one formatting layer (decision 0400): `{{count, number}}` groups digits
+ * in the language, `{{day, date}}` is MM/dd/yyyy, `{{at, datetime}}` MM/dd/yyyy HH:mm:ss, `{{day, longdate}}`
+ * "29 juillet 2026". The formatter exists once init has started (above).
+ */
+i18n.services.formatter?.add('number', (value: number, lng) => formatNumber(value, lng ?? 'en-us'));
+i18n.services.formatter?.add('date', (value: string, _lng) => formatDate(value));
+i18n.services.formatter?.add('datetime', (value: string, _lng) => formatDateTime(value));
+i18n.services.formatter?.add('longdate', (value: string, lng) => formatLongDate(value, lng ?? 'en-us'));
 
 /** The text of a validation message of the contract ("maxLength|max=60" → "... at most 60 ..."). */
 export function translateValidation(message: string | undefined, field?: string): string {

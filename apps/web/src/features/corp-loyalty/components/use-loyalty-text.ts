@@ -23,7 +23,9 @@ export function useLoyaltyText() {
       if (!message) return '';
       if (message.startsWith(SERVER_TEXT)) return message.slice(SERVER_TEXT.length);
       const { key, params } = parseMsg(message);
-      if (i18n.exists(`corp-loyalty:codes.${key}`)) return t(`codes.${key}`, { ...params, field: fieldLabel ?? t('this-field') });
+      // A number of years is said with its plural form ("1 year", "2 years"): i18next chooses by `count`.
+      const count = params.years === undefined ? {} : { count: Number(params.years) };
+      if (i18n.exists(`corp-loyalty:codes.${key}`)) return t(`codes.${key}`, { ...params, ...count, field: fieldLabel ?? t('this-field') });
       return translateValidation(message, fieldLabel);
     },
     [t, i18n],

@@ -95,7 +95,7 @@ export function ProgrammeFinder() {
       <h3 id={`${id}-title`}>{t('home.finder.title')}</h3>
       {result ? (
         <div ref={resultRef} tabIndex={-1} className="pub-finder-result" data-testid="finder-result">
-          <p>{t('home.finder.result', { count: result.units, country: t(`home.finder.${result.country === 'US' ? 'us' : 'ca'}`) })}</p>
+          <p>{t('home.finder.result', { count: result.units, context: result.country === 'US' ? 'us' : 'ca' })}</p>
           <ProgrammeCard programme={result.programme} highlight headingLevel={4} />
           <button type="button" className="pub-link-button" onClick={back}>
             <Icon name="chevronLeft" />

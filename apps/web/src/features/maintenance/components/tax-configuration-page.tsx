@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { csvExportFileName, toMmddyyyy } from '@fc/contract';
-import { formatTaxPercent, isTaxRateExpired, TAX_FILTER_MAX, TAX_FILTERS, type TaxRateRow } from '@fc/contract/maintenance';
+import { csvExportFileName, formatRate, toMmddyyyy } from '@fc/contract';
+import { isTaxRateExpired, TAX_FILTER_MAX, TAX_FILTERS, type TaxRateRow } from '@fc/contract/maintenance';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
@@ -18,8 +18,12 @@ import { TaxExpireDialog } from './tax-expire-dialog';
  * location (contains, any case, in the database), 25 a page, newest effective date first; Add and
  * Expire with task 504 or for corporate staff. An expired rate has no Expire button.
  */
+/** A tax rate (a fraction, as text) as a percentage with two decimals in the language: "7.50%", "7,50 %". */
+const taxRate = (fraction: string, language: string) =>
+  formatRate(Number(fraction), language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export default function TaxConfigurationPage() {
-  const { t } = useTranslation('maintenance');
+  const { t, i18n } = useTranslation('maintenance');
   const canModify = useCan('taxModify');
   const table = useTableUrlState({ defaultSort: [{ field: 'effective_date', direction: 'desc' }], filterNames: TAX_FILTERS });
   const { data, isFetching, isError, refetch } = useTaxRates(table.query);
@@ -39,7 +43,7 @@ export default function TaxConfigurationPage() {
         minWidth: 100,
         align: 'right',
         headerAlign: 'right',
-        valueGetter: (_v, row) => `${formatTaxPercent(row.taxRate)} %`,
+        valueGetter: (_v, row) => taxRate(row.taxRate, i18n.language),
       },
       {
         field: 'effective_date',
@@ -66,7 +70,7 @@ export default function TaxConfigurationPage() {
           ) : null,
       },
     ],
-    [t, canModify],
+    [t, canModify, i18n.language],
   );
 
   const filterLabel: Record<(typeof TAX_FILTERS)[number], string> = {

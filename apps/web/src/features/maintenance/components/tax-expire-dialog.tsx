@@ -4,8 +4,8 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mmddyyyyToYyyymmdd, toMmddyyyy } from '@fc/contract';
-import { formatTaxPercent, taxExpireFormSchema, type TaxExpireForm, type TaxRateRow } from '@fc/contract/maintenance';
+import { formatRate, mmddyyyyToYyyymmdd, toMmddyyyy } from '@fc/contract';
+import { taxExpireFormSchema, type TaxExpireForm, type TaxRateRow } from '@fc/contract/maintenance';
 import { DraftPrompt } from '@/components/draft-prompt';
 import { useToast } from '@/components/toast';
 import { useDraft } from '@/lib/use-draft';
@@ -17,7 +17,7 @@ const EMPTY: TaxExpireForm = { expiry_date: '' };
 
 /** The Expire dialog: an expiry date typed MM/DD/YYYY, valid and not in the past (sent YYYYMMDD). Resets on close. */
 export function TaxExpireDialog({ rate, onOpen, onClose }: { rate: TaxRateRow | null; onOpen(rate: TaxRateRow): void; onClose(): void }) {
-  const { t } = useTranslation('maintenance');
+  const { t, i18n } = useTranslation('maintenance');
   const toast = useToast();
   const fieldMessage = useFieldMessage();
   const expire = useExpireTaxRate();
@@ -76,7 +76,7 @@ export function TaxExpireDialog({ rate, onOpen, onClose }: { rate: TaxRateRow | 
                   name: rate.name,
                   custNo: rate.custNo,
                   location: rate.location,
-                  rate: formatTaxPercent(rate.taxRate),
+                  rate: formatRate(Number(rate.taxRate), i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
                   from: toMmddyyyy(rate.effectiveDate),
                 })}
               </DialogContentText>
