@@ -271,7 +271,8 @@ async function loadPrincipal(req: FastifyRequest, ctx: AppContext) {
     alternatePortalUser: u.alternatePortalUser,
     ssoUser: u.ssoUser,
     isAdmin: u.isAdmin,
-    language: u.language,
+    // The language picked on the login page for this session, else the saved one (decision 0401).
+    language: row.session.language ?? u.language,
   };
 }
 

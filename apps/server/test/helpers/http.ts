@@ -44,7 +44,7 @@ export function withFormTokenCookie(cookie?: string): string {
 export function postLogin(
   app: FastifyInstance,
   type: AccountTypeSlug,
-  fields: { USERNAME?: string; PASSWORD?: string; REFERRER_URL?: string; CSRF_TOKEN?: string | null },
+  fields: { USERNAME?: string; PASSWORD?: string; REFERRER_URL?: string; CSRF_TOKEN?: string | null; LANGUAGE?: string },
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const form = new URLSearchParams({
@@ -55,6 +55,7 @@ export function postLogin(
     PASSWORD: fields.PASSWORD ?? '',
   });
   if (fields.CSRF_TOKEN !== null) form.set(CSRF_FIELD, fields.CSRF_TOKEN ?? FORM_TOKEN);
+  if (fields.LANGUAGE !== undefined) form.set('LANGUAGE', fields.LANGUAGE);
   const { cookie, ...rest } = headers;
   return app.inject({
     method: 'POST',

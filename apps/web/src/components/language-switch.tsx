@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { LANGUAGE_CODE, LANGUAGES, type Language } from '@fc/contract';
 import { api } from '@/lib/api-client';
-import { switchLanguage } from '@/lib/i18n';
+import { pickLanguage } from '@/lib/i18n';
 import { currentUserQuery, useCurrentUser } from '@/lib/session/current-user';
 
 /** en-us, es, fr; a signed-in user's choice is saved as their session language code (0, 1, 2). */
@@ -12,7 +12,7 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: string }) {
   const client = useQueryClient();
   const { data: user } = useCurrentUser();
   const change = (lng: Language) => {
-    void switchLanguage(lng);
+    void pickLanguage(lng);
     if (!user) return;
     const language = LANGUAGE_CODE[lng];
     // The loaded user carries the new code at once: a reload of users/current must not switch back.

@@ -30,6 +30,32 @@ export function rememberLanguage(lng: Language) {
   localStorage.setItem(STORAGE_KEY, lng);
 }
 
+const PICKED_KEY = 'fc.language.picked';
+
+/**
+ * The language a person picked with a language switch in this tab (sessionStorage), as opposed to one
+ * applied from a signed-in user's session: the login form sends it, and the session that starts keeps it
+ * over the user's saved language (decision 0401). Undefined when nobody picked one here.
+ */
+export function pickedLanguage(): Language | undefined {
+  try {
+    const v = sessionStorage.getItem(PICKED_KEY);
+    return v && (LANGUAGES as readonly string[]).includes(v) ? (v as Language) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A language chosen with a switch: shown at once and remembered as this tab's pick (decision 0401). */
+export function pickLanguage(lng: Language): Promise<unknown> {
+  try {
+    sessionStorage.setItem(PICKED_KEY, lng);
+  } catch {
+    /* storage refused (private mode): the pick still shows, it just is not sent at sign-in */
+  }
+  return switchLanguage(lng);
+}
+
 /** Shows the interface in `lng` from now on, in this page and (through localStorage) the next ones. */
 export function switchLanguage(lng: Language): Promise<unknown> {
   rememberLanguage(lng);
@@ -38,7 +64,8 @@ export function switchLanguage(lng: Language): Promise<unknown> {
 
 /**
  * The signed-in user's session language code (document 1 section 1: 0 English US, 1 Spanish, 2 French)
- * wins over what this browser chose before: it is the user's saved choice, whichever browser they use.
+ * wins over what this browser chose before: the language picked on the login page for this session, else
+ * the user's saved choice, whichever browser they use (the server decides which, decision 0401).
  */
 export function applySessionLanguage(code: number | null | undefined): Promise<unknown> {
   return switchLanguage(languageFromCode(code));

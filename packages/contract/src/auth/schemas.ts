@@ -27,6 +27,11 @@ export const loginPostSchema = z.object({
   PASSWORD: z.string().max(10_000).optional(),
   /** The form token (CSRF_FIELD), checked against its cookie before the body is read (server http/access.ts). */
   CSRF_TOKEN: z.string().max(200).optional(),
+  /**
+   * The language the visitor picked on the login page ('en-us', 'es', 'fr'), kept for the session that
+   * starts (decision 0401); absent or unknown: the user's saved language. Never a reason to refuse a sign-in.
+   */
+  LANGUAGE: z.string().max(10).optional(),
 });
 
 /**

@@ -26,7 +26,8 @@ CREATE TABLE "sessions" (
 	"last_touch" timestamp with time zone DEFAULT now() NOT NULL,
 	"ended_at" timestamp with time zone,
 	"ip" text,
-	"user_agent" text
+	"user_agent" text,
+	"language" smallint
 );
 --> statement-breakpoint
 CREATE TABLE "users" (

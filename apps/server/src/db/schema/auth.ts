@@ -59,6 +59,11 @@ export const sessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * The language picked on the login page before this sign-in (0, 1, 2), kept for this session over the
+     * user's saved language; null: the saved language (issue 20, decision 0401).
+     */
+    language: smallint('language'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

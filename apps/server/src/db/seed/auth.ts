@@ -6,7 +6,7 @@ import { upsertUser } from '../../modules/auth/repo';
 import { DEMO_PASSWORD } from './core';
 
 /**
- * Users whose passwords and sessions the browser tests change (password reset, session timeout, sign-out),
+ * Users whose passwords, sessions and languages the browser tests change (password reset, session timeout, sign-out, language),
  * so that no other flow depends on them: a sign-out ends every session of its user, in every browser, and
  * would cut short another test signed in as the same user. Demo data only.
  */
@@ -23,6 +23,16 @@ export const AUTH_TEST_USERS = [
     merchantNo: 1001,
   },
   { username: 'signoutcust', fullName: 'Sky Signout', email: 'signoutcust@example.com', accountType: 2, grantedTasks: [], custNo: 10004 },
+  // Saved language French; the language test picks another on the login page and changes it after sign-in.
+  {
+    username: 'languagedemo',
+    fullName: 'Lane Language',
+    email: 'languagedemo@example.com',
+    accountType: 2,
+    grantedTasks: [],
+    custNo: 10004,
+    language: 2,
+  },
 ] as const;
 
 /** Every demo user gets an e-mail address (username@example.com), so "Forgot password" works for each. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { emailChangeNeedsPassword, MessageCode, type ProfileUpdate } from '@fc/contract';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema/index';
+import { sessions, users } from '../../db/schema/index';
 import { audit } from '../../audit/audit';
 import { principalOf } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -72,6 +72,9 @@ export async function updateProfile(ctx: AppContext, req: FastifyRequest, input:
       .update(users)
       .set({ email: input.email, language: input.language, updatedAt: sql`now()` })
       .where(eq(users.id, p.userId));
+    // A new saved language applies to this session too, over one picked on the login page (decision 0401).
+    if (before && before.language !== input.language)
+      await tx.update(sessions).set({ language: null }).where(eq(sessions.idHash, p.sessionIdHash));
     await audit(tx, req, {
       entity: 'user',
       entityId: p.userId,

@@ -78,7 +78,12 @@ export const authRoutes =
         // The attempt is counted before the password is checked (a failure unless it succeeds).
         const attempt = await throttles.loginAttempt(req, body.USERNAME);
         if (attempt.refused) return reply.redirect(`${back}?MESSAGE=${THROTTLED_MESSAGE}`, 303);
-        const outcome = await login(ctx, req, { type, username: body.USERNAME, password: body.PASSWORD }, throttles.phantomLock);
+        const outcome = await login(
+          ctx,
+          req,
+          { type, username: body.USERNAME, password: body.PASSWORD, language: body.LANGUAGE },
+          throttles.phantomLock,
+        );
         if (!outcome.ok) return reply.redirect(`${back}?MESSAGE=${outcome.message}`, 303);
         await attempt.succeeded();
         reply.setCookie(cookieName, outcome.token, cookieOptions);

@@ -7,13 +7,16 @@ import {
   USERNAME_MAX,
   PASSWORD_INPUT_MAX,
   fillLink,
+  LANGUAGE_CODE,
+  LANGUAGES,
   linkValues,
   type AccountType,
+  type Language,
   type AccountTypeSlug as Slug,
 } from '@fc/contract';
 import { underAlias } from '../../http/ui-prefixes';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema/index';
+import { sessions, users } from '../../db/schema/index';
 import { hashToken, newToken } from '../../http/access';
 import { audit } from '../../audit/audit';
 import { burnVerify, verifyPassword } from './passwords';
@@ -64,6 +67,11 @@ function isDatabaseDown(err: unknown): boolean {
   return !!code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(code);
 }
 
+/** The language picked on the login page as a session language code; null when none (or not one of ours). */
+function pickedLanguage(language: string | undefined): number | null {
+  return language && (LANGUAGES as readonly string[]).includes(language) ? LANGUAGE_CODE[language as Language] : null;
+}
+
 /** Which account types each login form admits (docs/decisions/0003-login-forms.md). */
 const FORM_ADMITS: Record<Slug, readonly AccountType[]> = { cust: [2], merc: [1, 0], corp: [0] };
 
@@ -74,7 +82,7 @@ const FORM_ADMITS: Record<Slug, readonly AccountType[]> = { cust: [2], merc: [1,
 export async function login(
   ctx: AppContext,
   req: FastifyRequest,
-  form: { type: Slug; username?: string; password?: string },
+  form: { type: Slug; username?: string; password?: string; language?: string },
   phantom?: PhantomLock,
 ): Promise<LoginOutcome> {
   const username = (form.username ?? '').trim();
@@ -167,6 +175,7 @@ export async function login(
         userId: user.id,
         ip: req.ip,
         userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+        language: pickedLanguage(form.language),
       });
       await tx
         .update(users)
@@ -254,10 +263,19 @@ export async function logout(ctx: AppContext, req: FastifyRequest): Promise<bool
 export async function setLanguage(ctx: AppContext, req: FastifyRequest, language: number) {
   const p = req.principal!;
   await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select({ language: users.language }).from(users).where(eq(users.id, p.userId)).for('update');
     await tx
       .update(users)
       .set({ language, updatedAt: sql`now()` })
       .where(eq(users.id, p.userId));
-    await audit(tx, req, { entity: 'user', entityId: p.userId, action: 'language', before: { language: p.language }, after: { language } });
+    // A language changed after sign-in is the user's from now on: this session follows the saved one (decision 0401).
+    await tx.update(sessions).set({ language: null }).where(eq(sessions.idHash, p.sessionIdHash));
+    await audit(tx, req, {
+      entity: 'user',
+      entityId: p.userId,
+      action: 'language',
+      before: { language: before?.language },
+      after: { language },
+    });
   });
 }

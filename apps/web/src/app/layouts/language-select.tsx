@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@fc/contract';
-import { htmlLang, switchLanguage } from '@/lib/i18n';
+import { htmlLang, pickLanguage } from '@/lib/i18n';
 
 /**
  * en-us, es, fr as a native select: light, and usable by keyboard and screen readers as is. The public
- * header's and the account frame's: pages for visitors, whose choice this browser remembers (lib/i18n.ts);
+ * header's and the account frame's: pages for visitors, whose choice this browser remembers (lib/i18n.ts) and
+ * the login form sends, so the session that starts keeps it (decision 0401);
  * the signed-in layouts' switch also saves it for the user (components/language-switch.tsx).
  */
 export function LanguageSelect({ className = '' }: { className?: string }) {
@@ -17,7 +18,7 @@ export function LanguageSelect({ className = '' }: { className?: string }) {
       <label htmlFor={id} className="pub-visually-hidden">
         {t('app.language')}
       </label>
-      <select id={id} value={value} onChange={(e) => void switchLanguage(e.target.value as Language)}>
+      <select id={id} value={value} onChange={(e) => void pickLanguage(e.target.value as Language)}>
         {LANGUAGES.map((l) => (
           <option key={l} value={l} lang={htmlLang(l)}>
             {t(`app.languages.${l}`)}

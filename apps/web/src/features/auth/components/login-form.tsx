@@ -10,7 +10,7 @@ import {
   type AccountTypeSlug,
   type loginFormSchema,
 } from '@fc/contract';
-import { translateValidation } from '@/lib/i18n';
+import { pickedLanguage, translateValidation } from '@/lib/i18n';
 import { useAppConfig } from '@/lib/session/app-config';
 import './login-form.css';
 
@@ -146,6 +146,8 @@ export function LoginForm({ slug, forgotLink }: { slug: AccountTypeSlug; forgotL
     );
   };
 
+  // Read at each render: the language switch re-renders the form (useTranslation) when it changes.
+  const picked = pickedLanguage();
   const canSubmit = autofilled || (values.USERNAME.length > 0 && values.PASSWORD.length > 0);
   return (
     <form className="login-form" ref={formRef} method="post" action={formAction} onSubmit={onSubmit} noValidate>
@@ -155,6 +157,8 @@ export function LoginForm({ slug, forgotLink }: { slug: AccountTypeSlug; forgotL
       <input type="hidden" name="ACTION" value={LOGIN_ACTION} />
       <input type="hidden" name={CSRF_FIELD} defaultValue="" />
       <input type="hidden" name="REFERRER_URL" value={`${window.location.origin}${window.location.pathname}`} />
+      {/* The language picked on this page is kept for the session that starts (decision 0401). */}
+      <input type="hidden" name="LANGUAGE" value={picked ?? ''} />
       {field('USERNAME', 'text', USERNAME_MAX)}
       {field('PASSWORD', 'password', PASSWORD_INPUT_MAX)}
       <button type="submit" className="login-submit" disabled={!canSubmit}>
