@@ -5,6 +5,7 @@ import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PickersLocalization } from '@/components/pickers-localization';
+import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { i18nReady, switchLanguage } from '@/lib/i18n';
 import { LocalizedThemeProvider } from './localized-theme';
 
@@ -44,7 +45,8 @@ async function columnMenuItems(menuLabel: string) {
     .map((m) => m.textContent);
 }
 
-describe('widget texts follow the interface language (issue 20)', () => {
+// Several grid renders and menus per test: on a busy 2-core machine one takes over 30 s.
+describe('widget texts follow the interface language (issue 20)', { timeout: 120_000 }, () => {
   it('the data grid column menu is in French, then Spanish, switched at run time', async () => {
     await switchLanguage('fr');
     const { unmount } = render(<Grid />);
@@ -68,6 +70,25 @@ describe('widget texts follow the interface language (issue 20)', () => {
     await userEvent.keyboard('{Escape}');
     await act(() => switchLanguage('fr'));
     expect(await columnMenuItems('Menu pour la colonne Name')).toEqual(expect.arrayContaining(['Tri descendant', 'Gérer les colonnes']));
+  });
+
+  it("the portal's server-paged grid keeps the language pack under its own texts (pagination, no data)", async () => {
+    await switchLanguage('fr');
+    render(
+      <LocalizedThemeProvider>
+        <ServerDataGrid
+          label="grid"
+          columns={[{ field: 'name', headerName: 'Name', width: 200 }]}
+          rows={Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Acme ${i + 1}` }))}
+          total={1234}
+          state={{ page: 1, size: 25, sort: [], search: '', filters: {} }}
+          onStateChange={() => {}}
+        />
+      </LocalizedThemeProvider>,
+    );
+    expect(await columnMenuItems('Menu pour la colonne Name')).toEqual(expect.arrayContaining(['Tri descendant', 'Gérer les colonnes']));
+    // The grid's own texts, numbers through the formatting layer: 1 234 grouped the French way.
+    expect(screen.getByText(/^1–25 sur 1[\u00a0\u202f ]234$/)).toBeInTheDocument();
   });
 
   it.each([

@@ -7,6 +7,8 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { useTheme } from '@mui/material/styles';
+import type {} from '@mui/x-data-grid/themeAugmentation';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, PAGE_SIZE_OPTIONS } from '@fc/contract';
 import { LoadError } from '../load-error';
@@ -85,6 +87,9 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   ...rest
 }: ServerDataGridProps<R>) {
   const { t, i18n } = useTranslation();
+  // The language's Data Grid texts (column menu, filters...) from the theme (app/theme.ts): a localeText prop
+  // replaces the theme's whole object, so this grid's own texts go on top of it, not instead of it.
+  const themeLocaleText = useTheme().components?.MuiDataGrid?.defaultProps?.localeText;
   // state.sort keeps its identity while the sort is unchanged (useTableUrlState), and so does the model: a new
   // sort model makes the grid go back to its first page.
   const sortModel = useMemo<GridSortModel>(() => state.sort.map((s) => ({ field: s.field, sort: s.direction })), [state.sort]);
@@ -106,6 +111,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   );
   const localeText = useMemo<DataGridProps['localeText']>(
     () => ({
+      ...themeLocaleText,
       noRowsLabel: error ? t('feedback.load-failed') : filtered ? t('table.no-relevant-data') : t('table.no-data'),
       noResultsOverlayLabel: t('table.no-relevant-data'),
       paginationRowsPerPage: t('table.rows-per-page'),
@@ -116,7 +122,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
           count: formatNumber(count, i18n.language),
         }),
     }),
-    [filtered, error, t, i18n.language],
+    [themeLocaleText, filtered, error, t, i18n.language],
   );
   // No rows yet: the grid's overlay (autoHeight) takes the height of a page of rows (--height is the grid's
   // row height) instead of its default two rows.

@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDateTime } from '@fc/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/toast';
 import { i18nReady, switchLanguage } from '@/lib/i18n';
@@ -59,5 +61,32 @@ describe('audit history', { timeout: 30_000 }, () => {
     expect(screen.getByText('Expiré')).toBeInTheDocument();
     expect(screen.getByText('Correspondance de pièces')).toBeInTheDocument();
     expect(screen.getByText('Créé')).toBeInTheDocument();
+    // The specification's MM/dd/yyyy HH:mm:ss in French too (decision 0400), not the browser's 20/11/2026.
+    const at = formatDateTime('2026-11-20T15:04:05.000Z');
+    expect(at).toMatch(/^11\/2[01]\/2026 \d{2}:\d{2}:05$/);
+    expect(screen.getAllByText(at)).toHaveLength(2);
+    expect(screen.queryByText(/20\/11\/2026/)).not.toBeInTheDocument();
+  });
+
+  it('takes its date filters typed MM/DD/YYYY in French, and asks the API for YYYYMMDD', async () => {
+    await switchLanguage('fr');
+    mockApi({
+      'GET /fc-common-api/audit': { body: { data: [], meta: { 'record-count': 0 } } },
+      'GET /fc-common-api/audit/facets': {
+        body: { data: [{ type: 'audit-facets', id: 'current', attributes: { entities: [], users: [] } }] },
+      },
+    });
+    renderPage(
+      <ToastProvider>
+        <AuditHistoryPage />
+      </ToastProvider>,
+      { url: '/corp/audit', user: testUser({ accountType: 0, grantedTasks: [] }) },
+    );
+    const from = await screen.findByRole('textbox', { name: 'Du' }, { timeout: 15_000 });
+    expect(from).toHaveAttribute('placeholder', 'MM/DD/YYYY');
+    await userEvent.type(from, '11202026');
+    expect(from).toHaveValue('11/20/2026');
+    const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => decodeURIComponent(String(input)));
+    await waitFor(() => expect(urls().some((u) => u.includes('filter[from]=20261120'))).toBe(true));
   });
 });

@@ -68,7 +68,7 @@ export default function AuditHistoryPage() {
   const [exporting, setExporting] = useState(false);
 
   const columns: GridColDef<AuditRow>[] = [
-    { field: 'at', headerName: t('columns.at'), width: 170, valueFormatter: (v: string) => formatDateTime(v) },
+    { field: 'at', headerName: t('columns.at'), width: 180, valueFormatter: (v: string) => formatDateTime(v) },
     { field: 'username', headerName: t('columns.username'), width: 120, valueGetter: (_v, r) => r.username ?? t('system') },
     {
       field: 'entity',

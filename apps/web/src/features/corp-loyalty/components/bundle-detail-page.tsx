@@ -117,11 +117,11 @@ export default function BundleDetailPage() {
       flex: 1,
       valueGetter: (_v, r) => r.description ?? '',
     },
-    { field: 'date_added', headerName: t('item-code.columns.date_added'), width: 170, valueGetter: (_v, r) => fmt.timestamp(r.dateAdded) },
+    { field: 'date_added', headerName: t('item-code.columns.date_added'), width: 180, valueGetter: (_v, r) => fmt.timestamp(r.dateAdded) },
     {
       field: 'last_modified',
       headerName: t('item-code.columns.last_modified'),
-      width: 170,
+      width: 180,
       valueGetter: (_v, r) => fmt.timestamp(r.lastModified),
     },
     { field: 'modified_by', headerName: t('item-code.columns.modified_by'), width: 130, valueGetter: (_v, r) => r.modifiedBy ?? '' },

@@ -58,7 +58,7 @@ export function BundlesTab() {
     {
       field: 'last_modified',
       headerName: t('bundle.columns.last_modified'),
-      width: 170,
+      width: 180,
       valueGetter: (_v, r) => fmt.timestamp(r.lastModified),
     },
     { field: 'modified_by', headerName: t('bundle.columns.modified_by'), width: 130, valueGetter: (_v, r) => r.modifiedBy ?? '' },
