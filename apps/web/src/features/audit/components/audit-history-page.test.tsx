@@ -86,7 +86,8 @@ describe('audit history', { timeout: 30_000 }, () => {
     expect(from).toHaveAttribute('placeholder', 'MM/DD/YYYY');
     await userEvent.type(from, '11202026');
     expect(from).toHaveValue('11/20/2026');
-    const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => decodeURIComponent(String(input)));
+    const urls = () =>
+      vi.mocked(fetch).mock.calls.map(([input]) => decodeURIComponent(input instanceof Request ? input.url : input.toString()));
     await waitFor(() => expect(urls().some((u) => u.includes('filter[from]=20261120'))).toBe(true));
   });
 });
