@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LanguageSelect } from '@/app/layouts/language-select';
 import { applySessionLanguage, pickedLanguage } from '@/lib/i18n';
@@ -51,7 +51,8 @@ describe('the language picked on the login page is sent with the sign-in', () =>
     await act(async () => {
       fireEvent.change(screen.getByRole('combobox'), { target: { value: 'es' } });
     });
-    expect(f.language()).toBe('es');
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    await waitFor(() => expect(f.language()).toBe('es'));
     expect(pickedLanguage()).toBe('es');
   });
 });

@@ -7,9 +7,13 @@ import i18n, { translateValidation } from '@/lib/i18n';
 const SERVER_TEXT = 'server-text:';
 export const serverText = (detail: string) => `${SERVER_TEXT}${detail}`;
 
+/** Whether this feature has a text for a code, plain or with plural forms (date-too-far_one, _other). */
+const hasLoyaltyCode = (code: string) =>
+  i18n.exists(`corp-loyalty:codes.${code}`) || i18n.exists(`corp-loyalty:codes.${code}`, { count: 2 });
+
 /** Whether a code has a text of its own in this feature or in `validation`. */
 export function isKnownCode(code: string | undefined): boolean {
-  return !!code && (i18n.exists(`corp-loyalty:codes.${code}`) || i18n.exists(`validation:${code}`));
+  return !!code && (hasLoyaltyCode(code) || i18n.exists(`validation:${code}`));
 }
 
 /**
@@ -25,7 +29,7 @@ export function useLoyaltyText() {
       const { key, params } = parseMsg(message);
       // A number of years is said with its plural form ("1 year", "2 years"): i18next chooses by `count`.
       const count = params.years === undefined ? {} : { count: Number(params.years) };
-      if (i18n.exists(`corp-loyalty:codes.${key}`)) return t(`codes.${key}`, { ...params, ...count, field: fieldLabel ?? t('this-field') });
+      if (hasLoyaltyCode(key)) return t(`codes.${key}`, { ...params, ...count, field: fieldLabel ?? t('this-field') });
       return translateValidation(message, fieldLabel);
     },
     [t, i18n],
