@@ -21,7 +21,7 @@ export function isKnownCode(code: string | undefined): boolean {
  * feature's validation keys from the `corp-loyalty` namespace, the rest from `validation`.
  */
 export function useLoyaltyText() {
-  const { t, i18n } = useTranslation('corp-loyalty');
+  const { t } = useTranslation('corp-loyalty');
   return useCallback(
     (message: string | undefined, fieldLabel?: string): string => {
       if (!message) return '';
@@ -32,7 +32,7 @@ export function useLoyaltyText() {
       if (hasLoyaltyCode(key)) return t(`codes.${key}`, { ...params, ...count, field: fieldLabel ?? t('this-field') });
       return translateValidation(message, fieldLabel);
     },
-    [t, i18n],
+    [t],
   );
 }
 
