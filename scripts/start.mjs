@@ -1,11 +1,12 @@
 // `npm start`: builds the web app when its build is missing or older than its sources (or the contract's),
 // then runs the server in the foreground, passing Ctrl+C and SIGTERM on to it.
+// In production (NODE_ENV=production, or an install without the development tools) nothing is built: the
+// compiled server (apps/server/dist) and the built web app of `npm run build` run as they are.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root, serverCommand } from './lib/server-entry.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
 
@@ -34,8 +35,22 @@ function needsBuild() {
   return newest > built ? 'sources changed since the last build' : false;
 }
 
+const command = serverCommand('main');
+if ('error' in command) {
+  console.error(command.error);
+  process.exit(1);
+}
+
 const reason = needsBuild();
-if (reason) {
+if (reason && command.compiled) {
+  // No vite here: building is the build machine's job (npm run build), not the production start's.
+  if (reason === 'no build yet') {
+    console.error(
+      `${path.relative(root, builtIndex)} is missing: run "npm run build" before installing for production (docs/operations.md), or set WEB_DIST.`,
+    );
+    process.exit(1);
+  }
+} else if (reason) {
   console.log(`Building the web app (${reason}) ...`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
@@ -47,7 +62,7 @@ if (reason) {
 
 // Its own process group, so that a terminal's Ctrl+C reaches the server once (from us), not twice: the
 // server treats a second signal as "stop now".
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, command.args, {
   cwd: root,
   stdio: 'inherit',
   detached: process.platform !== 'win32',

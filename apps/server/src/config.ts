@@ -25,6 +25,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// address')
     .optional(),
   DATA_DIR: z.string().default('.data'),
+  // PostgreSQL only: connections each process may open (several processes: keep the sum under the server's
+  // max_connections), and the longest a statement may run before the server cancels it (0: no limit).
+  DB_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// address')

@@ -22,7 +22,20 @@ export interface RunningServer {
 /** Opens the database, migrates it, seeds demo data into an empty one, starts the jobs and the HTTP server. */
 export async function startServer(config: Config, opts: { webDist?: string; listen?: boolean } = {}): Promise<RunningServer> {
   const log: FastifyBaseLogger = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  if (config.NODE_ENV === 'production' && !config.DATABASE_URL) {
+    // Loud on purpose: the embedded database is one process on one disk, without the server's backups.
+    log.warn(
+      { dataDir: config.dataDir },
+      '!!! NODE_ENV=production runs on the EMBEDDED database (PGlite under DATA_DIR): one process only, no point-in-time backups. Set DATABASE_URL to a PostgreSQL server (docs/operations.md) !!!',
+    );
+  }
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolMax: config.DB_POOL_MAX,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    onPoolError: (err) => log.error({ err }, 'database connection error (idle connection dropped)'),
+  });
   await migrateDatabase(database);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log });
   const ctx: AppContext = { config, database, db: database.db, mailer, foreground: new Foreground() };

@@ -29,7 +29,12 @@ export class UsageError extends Error {}
  */
 export async function openConfiguredDatabase(io: CliIo): Promise<{ config: Config; database: Database }> {
   const config = loadConfig(io.env, io.cwd);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolMax: config.DB_POOL_MAX,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   try {
     await migrateDatabase(database);
   } catch (err) {

@@ -104,11 +104,27 @@ export function postgresDatabase(pool: pg.Pool): Database {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL only: the most connections this process opens (DB_POOL_MAX). */
+  poolMax?: number;
+  /** PostgreSQL only: a statement running longer is cancelled by the server (DB_STATEMENT_TIMEOUT_MS; 0 = none). */
+  statementTimeoutMs?: number;
+  /** Where an idle connection's error is reported (a dropped connection, a server restart). */
+  onPoolError?: (err: Error) => void;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // A dropped connection must not crash the process; the next query reports the outage.
-    pool.on('error', () => {});
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    });
+    // A dropped idle connection must not crash the process (the next query reports the outage), but it is
+    // reported: an operator needs to see the database going away.
+    pool.on('error', (err) => opts.onPoolError?.(err));
     return postgresDatabase(pool);
   }
   const dir = path.join(opts.dataDir, 'pgdata');
@@ -120,6 +136,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     unlock();
     throw err;
   }
+}
+
+/** The tags of the migrations (meta/_journal.json) the database has, oldest first. */
+export async function appliedMigrations(database: Database): Promise<string[]> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const { rows } = await database.query<{ present: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!rows[0]?.present) return [];
+  const last = await database.query<{ at: string | null }>('select max(created_at)::text as at from drizzle.__drizzle_migrations');
+  const at = Number(last.rows[0]?.at ?? 0);
+  return journal.entries.filter((e) => e.when <= at).map((e) => e.tag);
 }
 
 /** Applies the SQL migrations; on PostgreSQL under an advisory lock so several processes may start at once. */
