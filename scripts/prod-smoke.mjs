@@ -87,14 +87,18 @@ process.on('exit', () => {
   return hook;
 }
 
-/** The packages the lockfile marks as development-only, by their node_modules path. */
+/**
+ * The packages the lockfile marks as development dependencies, by their node_modules path: `dev` ones are
+ * never installed by --omit=dev; `devOptional` ones (optional peers of a production package, such as
+ * drizzle-orm's @types/pg) may be installed but must not be loaded.
+ */
 function devPackages(tree) {
   const lock = JSON.parse(fs.readFileSync(path.join(tree, 'package-lock.json'), 'utf8'));
-  return new Set(
-    Object.entries(lock.packages)
-      .filter(([key, p]) => key.includes('node_modules/') && (p.dev || p.devOptional))
-      .map(([key]) => key),
-  );
+  const entries = Object.entries(lock.packages).filter(([key]) => key.includes('node_modules/'));
+  return {
+    dev: new Set(entries.filter(([, p]) => p.dev).map(([key]) => key)),
+    loadable: new Set(entries.filter(([, p]) => p.dev || p.devOptional).map(([key]) => key)),
+  };
 }
 
 /** The node_modules path of the package a file belongs to (node_modules/a/node_modules/@b/c), or undefined. */
@@ -172,12 +176,12 @@ async function main() {
     fs.cpSync(path.join(buildTree, out), path.join(prodTree, out), { recursive: true });
   }
   const dev = devPackages(prodTree);
-  const installedDev = [...dev].filter((key) => fs.existsSync(path.join(prodTree, key)));
+  const installedDev = [...dev.dev].filter((key) => fs.existsSync(path.join(prodTree, key)));
   if (installedDev.length) fail(`development dependencies are installed in the production tree: ${installedDev.slice(0, 20).join(', ')}`);
   for (const tool of ['typescript', 'tsx', 'esbuild', 'vite', 'vitest', '@playwright/test', 'drizzle-kit']) {
     if (fs.existsSync(path.join(prodTree, 'node_modules', tool))) fail(`${tool} is installed in the production tree`);
   }
-  log(`production tree: no development dependency installed (${dev.size} in the lockfile)`);
+  log(`production tree: no development dependency installed (${dev.dev.size} in the lockfile)`);
 
   // 3. Migrate, seed and start against a database of its own.
   await admin(`drop database if exists "${dbName}" with (force)`);
@@ -278,7 +282,7 @@ async function main() {
     const key = packageKey(path.relative(prodTree, file));
     if (!key) continue;
     fromModules++;
-    if (dev.has(key)) offending.push(`${file} (${key} is a development dependency)`);
+    if (dev.loadable.has(key)) offending.push(`${file} (${key} is a development dependency)`);
   }
   if (fromModules === 0) fail('the load hook recorded no module from node_modules: the check did not run');
   if (offending.length) fail(`the production run loaded development code:\n  ${offending.slice(0, 30).join('\n  ')}`);
@@ -298,4 +302,5 @@ try {
   await admin(`drop database if exists "${dbName}" with (force)`).catch(() => {});
   if (keep) log(`kept ${work}`);
   else fs.rmSync(work, { recursive: true, force: true });
+  log('cleaned up');
 }
