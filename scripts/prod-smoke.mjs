@@ -3,7 +3,7 @@
 //   2. a second fresh clone, `npm ci --omit=dev` in it, plus the build's output (apps/server/dist,
 //      apps/web/dist) copied in (the production tree);
 //   3. in the production tree, against a database of its own on the PostgreSQL server: `npm run db:migrate`,
-//      `npm run seed` (the demo users), `npm start` with NODE_ENV=production;
+//      `npm run seed` (the demo users), `npm start` (its script, node scripts/start.mjs) with NODE_ENV=production;
 //   4. sign in as the demo dealer, upload a price file, wait for its result, download it;
 //   5. stop with SIGTERM, which must end the portal cleanly (exit code 0).
 // It fails when a development dependency is installed in the production tree, or when any process of the
@@ -206,9 +206,11 @@ async function main() {
   sh('npm', ['run', '--silent', 'db:migrate'], { cwd: prodTree, env });
   sh('npm', ['run', '--silent', 'seed'], { cwd: prodTree, env });
 
-  log('$ npm start   (NODE_ENV=production)');
+  // What `npm start` runs, without npm between: npm answers a SIGTERM by ending itself with that signal,
+  // which would hide the portal's own exit code (a systemd unit runs node directly too).
+  log('$ node scripts/start.mjs   (npm start, NODE_ENV=production)');
   const output = [];
-  const child = spawn('npm', ['start', '--silent'], { cwd: prodTree, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: prodTree, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (b) => output.push(b.toString()));
   child.stderr.on('data', (b) => output.push(b.toString()));
   const exited = waitExit(child);
