@@ -1,25 +1,48 @@
-// Regenerates the SQL migrations from the Drizzle schema. Until the first release the project keeps one
-// initial migration (docs/decisions/0004-migrations.md), so the folder is rebuilt from scratch.
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm run db:generate -- --name <what-changed>`: writes the next SQL migration, the difference between the
+// Drizzle schema (apps/server/src/db/schema) and the last migration's snapshot, as
+// apps/server/src/db/migrations/NNNN_<what-changed>.sql. Review it and commit it with the schema change.
+// Released migrations are never edited or rebuilt (docs/decisions/0501-incremental-migrations.md): the
+// baseline 0000_init.sql is what every database of the first release has.
+//
+// `npm run db:generate -- --custom --name <what>` writes an empty migration to fill by hand, for what the
+// schema cannot express (trigger functions and triggers; their current text is kept in src/db/sql/*.sql).
 import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 
-const reset = process.argv.includes('--reset');
-if (reset) rmSync('apps/server/src/db/migrations', { recursive: true, force: true });
-execFileSync('npx', ['drizzle-kit', 'generate', '--config', 'drizzle.config.ts', ...(reset ? ['--name', 'init'] : [])], {
-  cwd: 'apps/server',
-  stdio: 'inherit',
+const { values } = parseArgs({
+  options: { name: { type: 'string' }, custom: { type: 'boolean' }, reset: { type: 'boolean' } },
+  strict: true,
 });
 
-// What Drizzle's schema cannot express (trigger functions and triggers) lives in src/db/sql/*.sql, in
-// Drizzle's statement-breakpoint format, and is appended to the initial migration after the tables.
-const sqlDir = 'apps/server/src/db/sql';
-if (reset && existsSync(sqlDir)) {
-  for (const file of readdirSync(sqlDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    appendFileSync(
-      'apps/server/src/db/migrations/0000_init.sql',
-      `\n--> statement-breakpoint\n${readFileSync(`${sqlDir}/${file}`, 'utf8').trim()}\n`,
-    );
-  }
+if (values.reset) {
+  console.error(`--reset is gone: 0000_init.sql is the released baseline, and rebuilding it would leave every existing
+database unable to upgrade. Add a migration instead:
+
+  npm run db:generate -- --name <what-changed>
+
+If a branch rebuilt 0000_init.sql with --reset, restore the baseline first
+(git checkout <commit before the change> -- apps/server/src/db/migrations), then generate; docs/operations.md,
+"Changing the schema", has the steps.`);
+  process.exit(2);
 }
+if (!values.name || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(values.name)) {
+  console.error('Usage: npm run db:generate -- --name <what-changed> [--custom]   (the name in kebab-case: email-outbox)');
+  process.exit(2);
+}
+
+execFileSync(
+  'npx',
+  [
+    'drizzle-kit',
+    'generate',
+    '--config',
+    'drizzle.config.ts',
+    '--name',
+    values.name.replace(/-/g, '_'),
+    ...(values.custom ? ['--custom'] : []),
+  ],
+  {
+    cwd: 'apps/server',
+    stdio: 'inherit',
+  },
+);

@@ -19,6 +19,17 @@ import { securityHeaders } from './http/security-headers';
 import { aliasOfPath, underAlias, uiPrefixesOf } from './http/ui-prefixes';
 import { welcomeUrl } from './modules/auth/service';
 import { modules } from './modules/index';
+import { createMetrics, registerMetrics } from './metrics';
+
+/**
+ * An incoming X-Request-Id (a proxy's or a client's) is kept when it is 1 to 128 characters of letters,
+ * digits and . _ : - (it goes into every log line and back in the answer); anything else gets a new UUID.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export function requestIdOf(header: string | string[] | undefined): string {
+  const given = Array.isArray(header) ? undefined : header;
+  return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
 
 export interface BuildOptions {
   /** A pino logger; without one the app logs nothing (tests). */
@@ -62,7 +73,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance.child({}, { serializers: { req: serializeRequest } }) }
       : { logger: false }),
-    genReqId: () => crypto.randomUUID(),
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     requestIdHeader: false,
     trustProxy: trustProxy(ctx.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
@@ -102,7 +113,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     timeWindow: '1 minute',
     // Probes and the web app's static files (hashed, cached, a dozen per page) do not spend the budget,
     // which is for work: API calls, form posts, downloads.
-    allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || isStaticFile(req.method, req.url),
+    allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' || isStaticFile(req.method, req.url),
     // A typed error, so the one error handler answers it like every other: 429 with code rate-limited.
     errorResponseBuilder: (_req, context) =>
       new AppError(429, 'rate-limited', `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`),
@@ -128,6 +139,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   registerErrorHandler(app);
   registerAccess(app, ctx);
+  ctx.metrics ??= createMetrics({ database: ctx.database });
+  registerMetrics(app, ctx.metrics, ctx.config.METRICS_TOKEN);
   registerInputChecks(app);
 
   for (const mod of modules) await app.register(mod(ctx));

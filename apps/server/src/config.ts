@@ -93,6 +93,11 @@ const envSchema = z.object({
   // event loop that answers requests; a smaller one is done faster on the job's own thread (starting the
   // worker takes about half a second).
   PRICE_WORKER_MIN_ROWS: z.coerce.number().int().min(0).default(10_000),
+  // GET /metrics in the Prometheus text format (docs/operations.md, "Metrics"), answered to
+  // `Authorization: Bearer <METRICS_TOKEN>` only; unset (the default): no such route.
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(200).optional(),
+  // Logs as pretty text instead of JSON lines: on by default in development when pino-pretty is installed.
+  LOG_PRETTY: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALTERNATE_PORTAL_PREFIX: z
     .string()

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Foreground } from './jobs/foreground';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
 
 /** What every module and job gets: configuration, the database, the job queue and the mailer. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   mailer: Mailer;
   /** The process's interactive traffic, which background jobs pace themselves around; absent in scripts. */
   foreground?: Foreground;
+  /** The process's metrics (/metrics); buildApp makes one when the caller gave none. */
+  metrics?: Metrics;
 }

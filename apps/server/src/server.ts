@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -12,6 +13,7 @@ import { Foreground } from './jobs/foreground';
 import { jobs } from './jobs/index';
 import { startWorkers } from './jobs/registry';
 import { createMailer } from './mail/mailer';
+import { countingMailer, createMetrics, timedJob } from './metrics';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -21,7 +23,7 @@ export interface RunningServer {
 
 /** Opens the database, migrates it, seeds demo data into an empty one, starts the jobs and the HTTP server. */
 export async function startServer(config: Config, opts: { webDist?: string; listen?: boolean } = {}): Promise<RunningServer> {
-  const log: FastifyBaseLogger = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config);
   if (config.NODE_ENV === 'production' && !config.DATABASE_URL) {
     // Loud on purpose: the embedded database is one process on one disk, without the server's backups.
     log.warn(
@@ -37,8 +39,12 @@ export async function startServer(config: Config, opts: { webDist?: string; list
     onPoolError: (err) => log.error({ err }, 'database connection error (idle connection dropped)'),
   });
   await migrateDatabase(database);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log });
-  const ctx: AppContext = { config, database, db: database.db, mailer, foreground: new Foreground() };
+  const metrics = createMetrics({ database });
+  const mailer = countingMailer(
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    metrics,
+  );
+  const ctx: AppContext = { config, database, db: database.db, mailer, foreground: new Foreground(), metrics };
 
   let seeded = false;
   if (config.seedDemo) seeded = await seedDemoIfEmpty(database.db);
@@ -49,7 +55,12 @@ export async function startServer(config: Config, opts: { webDist?: string; list
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     await boss.start();
     ctx.boss = boss;
-    stopSweep = await startWorkers(boss, ctx, jobs, log);
+    stopSweep = await startWorkers(
+      boss,
+      ctx,
+      jobs.map((job) => timedJob(job, metrics)),
+      log,
+    );
   }
 
   const app = await buildApp(ctx, { loggerInstance: log, webDist: opts.webDist });
@@ -71,4 +82,31 @@ export async function startServer(config: Config, opts: { webDist?: string; list
       await database.close();
     })());
   return { app, ctx, stop };
+}
+
+/** Whether pino-pretty is installed (a development dependency: never in a production install). */
+function prettyInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * JSON lines, one per event, for the log collector; pretty text for a developer at a terminal
+ * (LOG_PRETTY, by default on in development at a terminal when pino-pretty is installed).
+ */
+function createLogger(config: Config): FastifyBaseLogger {
+  const wanted = config.LOG_PRETTY ?? (config.NODE_ENV === 'development' && process.stdout.isTTY === true);
+  if (wanted && prettyInstalled()) {
+    return pino({
+      level: config.LOG_LEVEL,
+      transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+    });
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  if (config.LOG_PRETTY) log.warn('LOG_PRETTY is on but pino-pretty is not installed (a development dependency): logging JSON lines');
+  return log;
 }

@@ -16,6 +16,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * The migration of the first release: every later schema change is a migration of its own after it, and
+ * no released migration is ever edited (docs/decisions/0501-incremental-migrations.md).
+ */
+export const BASELINE_MIGRATION = '0000_init';
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -151,15 +156,15 @@ export async function appliedMigrations(database: Database): Promise<string[]> {
 }
 
 /** Applies the SQL migrations; on PostgreSQL under an advisory lock so several processes may start at once. */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();
