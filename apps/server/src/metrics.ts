@@ -31,7 +31,7 @@ export function routeLabel(template: string | undefined): string {
 
 export function createMetrics(opts: { database?: Database } = {}): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'fc_process_' });
+  collectDefaultMetrics({ register: registry, prefix: 'fc_' });
   const metrics: Metrics = {
     registry,
     httpDuration: new Histogram({
