@@ -5,7 +5,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, serverCommand } from './lib/server-entry.mjs';
+import { loadEnvFileArgs, root, serverCommand } from './lib/server-entry.mjs';
+
+// `npm start -- --env-file=/etc/fleet-portal.env`: settings from a file (docs/operations.md).
+loadEnvFileArgs(process.argv.slice(2));
 
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];

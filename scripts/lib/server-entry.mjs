@@ -46,3 +46,28 @@ export function serverCommand(entry, env = process.env) {
   }
   return { args: ['--import', 'tsx', path.join(root, 'apps/server', ENTRIES[entry])], compiled: false };
 }
+
+/**
+ * `--env-file=PATH` (or `--env-file PATH`), as node takes it: the file's variables (KEY=value lines, as in
+ * .env.example) are loaded into process.env, without overriding what the environment already sets. Answers
+ * the arguments without it.
+ */
+export function loadEnvFileArgs(argv) {
+  const rest = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    let file;
+    if (a.startsWith('--env-file=')) file = a.slice('--env-file='.length);
+    else if (a === '--env-file') file = argv[++i];
+    else {
+      rest.push(a);
+      continue;
+    }
+    if (!file || !fs.existsSync(file)) {
+      console.error(`--env-file: ${file ? `${file} does not exist` : 'a file is required'}`);
+      process.exit(2);
+    }
+    process.loadEnvFile(file);
+  }
+  return rest;
+}

@@ -219,3 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     promotions: promotionsOf(e),
   };
 }
+
+/** The names of every setting (.env.example lists each one; a test checks). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
