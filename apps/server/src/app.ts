@@ -15,6 +15,7 @@ import { registerAccess, requireAccess } from './http/access';
 import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
 import { registerInputChecks } from './http/input';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { securityHeaders } from './http/security-headers';
 import { aliasOfPath, underAlias, uiPrefixesOf } from './http/ui-prefixes';
 import { welcomeUrl } from './modules/auth/service';
@@ -111,6 +112,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     global: true,
     max: ctx.config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    // Shared by every process on the database (RATE_LIMIT_STORE); a database that fails lets the request
+    // through rather than refusing everyone (the request's own queries report the outage).
+    ...(ctx.config.rateLimitStore === 'database' ? { store: databaseRateLimitStore(ctx), skipOnError: true } : {}),
     // Probes and the web app's static files (hashed, cached, a dozen per page) do not spend the budget,
     // which is for work: API calls, form posts, downloads.
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' || isStaticFile(req.method, req.url),

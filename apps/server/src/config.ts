@@ -86,6 +86,9 @@ const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   /** Requests a minute one address may make (all routes; sign-in and reset have their own limits). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(10).max(10_000_000).default(1200),
+  // Where RATE_LIMIT_MAX is counted: in the database, shared by every process on it (the default on
+  // PostgreSQL), or in this process's memory (the default on the embedded database, one process anyway).
+  RATE_LIMIT_STORE: z.enum(['database', 'memory']).optional(),
   // A file job whose process stopped beating for this long is taken over by another process (several
   // processes on one database: README). The heartbeat runs at a quarter of it, the takeover sweep at half.
   JOB_STALE_SECONDS: z.coerce.number().int().min(4).max(3600).default(60),
@@ -187,6 +190,8 @@ export interface Config extends Env {
   seedDemo: boolean;
   /** API_DOCS with its default: who may read /fc-common-api/docs. */
   apiDocs: 'public' | 'corporate' | 'off';
+  /** RATE_LIMIT_STORE with its default. */
+  rateLimitStore: 'database' | 'memory';
 }
 
 export class ConfigError extends Error {}
@@ -216,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secureCookies: e.SESSION_COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'corporate' : 'public'),
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
     promotions: promotionsOf(e),
   };
 }
