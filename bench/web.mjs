@@ -48,8 +48,9 @@ const { build } = await import(requireFromWeb.resolve('vite'));
 const { default: react } = await import(requireFromWeb.resolve('@vitejs/plugin-react'));
 const { chromium } = await import('@playwright/test');
 const { default: AxeBuilder } = await import('@axe-core/playwright');
-const { default: lighthouse } = await import('lighthouse');
-const chromeLauncher = await import('chrome-launcher');
+const { importHeavyTool } = await import('./support/heavy-tools.mjs');
+const { default: lighthouse } = await importHeavyTool('lighthouse');
+const chromeLauncher = await importHeavyTool('chrome-launcher');
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_PORT ?? 3390);

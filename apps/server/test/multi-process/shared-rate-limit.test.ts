@@ -84,7 +84,7 @@ describe.skipIf(!ADMIN_URL)('the request rate limit across two server processes 
 
   afterAll(async () => {
     for (const p of children) if (p.child.exitCode === null) p.child.kill('SIGTERM');
-    await Promise.all(children.map((p) => (p.child.exitCode === null ? new Promise((r) => p.child.on('exit', r)) : undefined)));
+    await Promise.all(children.map((p) => (p.child.exitCode === null ? new Promise((r) => p.child.on('exit', r)) : Promise.resolve())));
     await dropDatabase(ADMIN_URL!, scratch);
     await fs.rm(dataRoot, { recursive: true, force: true });
   });
