@@ -37,5 +37,6 @@ describe('backup and restore of the embedded database (DATA_DIR)', () => {
     } finally {
       await copy.close();
     }
-  });
+    // Two on-disk PGlite databases, one migrated: over a minute on a busy 2-core machine.
+  }, 300_000);
 });
