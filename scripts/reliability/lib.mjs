@@ -81,6 +81,9 @@ export function startPortal({ port, env = {}, name = 'portal' }) {
     WEB_DIST: '/nonexistent',
     JOBS_ENABLED: 'true',
     RATE_LIMIT_MAX: '10000000',
+    // Counted in memory, as before issue 21 (the database store adds an upsert per request; the shared
+    // budget itself is tested by apps/server/test/multi-process/shared-rate-limit.test.ts).
+    RATE_LIMIT_STORE: 'memory',
     ...env,
   };
   // A key given as undefined is removed (DATABASE_URL: undefined runs the portal on PGlite).
