@@ -26,8 +26,7 @@ CREATE TABLE "sessions" (
 	"last_touch" timestamp with time zone DEFAULT now() NOT NULL,
 	"ended_at" timestamp with time zone,
 	"ip" text,
-	"user_agent" text,
-	"language" smallint
+	"user_agent" text
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
