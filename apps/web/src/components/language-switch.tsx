@@ -1,20 +1,25 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { LANGUAGE_CODE, LANGUAGES, type Language } from '@fc/contract';
+import { LANGUAGE_CODE, type Language } from '@fc/contract';
 import { api } from '@/lib/api-client';
-import { pickLanguage } from '@/lib/i18n';
+import { pickUiLanguage, uiLanguages, type UiLanguage } from '@/lib/i18n';
 import { currentUserQuery, useCurrentUser } from '@/lib/session/current-user';
 
-/** en-us, es, fr; a signed-in user's choice is saved as their session language code (0, 1, 2). */
+/**
+ * en-us, es, fr; a signed-in user's choice is saved as their session language code (0, 1, 2). Where the
+ * pseudo-locale is offered (development, browser tests) it is listed too, for this browser only: the server
+ * never receives it.
+ */
 export function LanguageSwitch({ color = 'inherit' }: { color?: string }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const { data: user } = useCurrentUser();
-  const change = (lng: Language) => {
-    void pickLanguage(lng);
-    if (!user) return;
-    const language = LANGUAGE_CODE[lng];
+  const languages = uiLanguages();
+  const change = (lng: UiLanguage) => {
+    void pickUiLanguage(lng);
+    if (!user || !(lng in LANGUAGE_CODE)) return;
+    const language = LANGUAGE_CODE[lng as Language];
     // The loaded user carries the new code at once: a reload of users/current must not switch back.
     client.setQueryData(currentUserQuery.queryKey, (old) => (old ? { ...old, language } : old));
     void api('/fc-common-api/users/language', { method: 'POST', body: { language } }).catch(() => {});
@@ -24,13 +29,13 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: string }) {
       select
       size="small"
       variant="standard"
-      value={(LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'en-us'}
-      onChange={(e) => change(e.target.value as Language)}
+      value={(languages as readonly string[]).includes(i18n.language) ? i18n.language : 'en-us'}
+      onChange={(e) => change(e.target.value as UiLanguage)}
       label={t('app.language')}
       sx={{ minWidth: 96, '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color } }}
       slotProps={{ inputLabel: { sx: { color } } }}
     >
-      {LANGUAGES.map((l) => (
+      {languages.map((l) => (
         <MenuItem key={l} value={l}>
           {t(`app.languages.${l}`)}
         </MenuItem>

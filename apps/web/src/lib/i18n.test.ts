@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import i18n, { applySessionLanguage, i18nReady, switchLanguage } from './i18n';
+import i18n, { applySessionLanguage, i18nReady, PSEUDO_LANGUAGE, pseudoLocaleOffered, switchLanguage, uiLanguages } from './i18n';
 
 afterAll(async () => {
   await switchLanguage('en-us');
@@ -24,5 +24,24 @@ describe('<html lang> follows the interface language on every page', () => {
     expect(document.documentElement.lang).toBe('fr');
     await change('en-us');
     expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('the pseudo-locale (development and browser tests)', () => {
+  it('shows the en-us catalogue accented and bracketed, keeps a saved language from undoing it, saves nothing', async () => {
+    await i18nReady;
+    expect(pseudoLocaleOffered()).toBe(true);
+    expect(uiLanguages()).toContain(PSEUDO_LANGUAGE);
+    await switchLanguage(PSEUDO_LANGUAGE);
+    await i18n.loadNamespaces('validation');
+    expect(document.documentElement.lang).toBe('en-XA');
+    expect(i18n.t('app.language')).toMatch(/^\[Ļ.*!!\]$/);
+    expect(i18n.t('validation:maxLength', { max: 60, field: 'x' })).toContain('60');
+    await applySessionLanguage(1);
+    expect(i18n.language).toBe(PSEUDO_LANGUAGE);
+    expect(localStorage.getItem('fc.language')).toBe(PSEUDO_LANGUAGE);
+    await switchLanguage('es');
+    await applySessionLanguage(2);
+    expect(i18n.language).toBe('fr');
   });
 });

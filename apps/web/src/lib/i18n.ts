@@ -17,8 +17,50 @@ const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales
 
 const STORAGE_KEY = 'fc.language';
 
-export function initialLanguage(): Language {
+/**
+ * The pseudo-locale's code (en-XA, the pseudo-locale tag of CLDR and Android); its texts are made from the
+ * en-us catalogue as they load (lib/pseudo-locale.ts, loaded only then).
+ */
+export const PSEUDO_LANGUAGE = 'en-xa';
+
+/** Where a production build is told to offer the pseudo-locale: the browser tests set it (decision 0430). */
+export const PSEUDO_SWITCH_KEY = 'fc.pseudo-locale';
+
+/** An interface language: a user's language, or the pseudo-locale where it is offered. */
+export type UiLanguage = Language | typeof PSEUDO_LANGUAGE;
+
+/**
+ * The pseudo-locale is offered in development (`npm run dev`), in a build made with VITE_PSEUDO_LOCALE=on,
+ * and in a browser whose localStorage holds fc.pseudo-locale=on (the browser tests); never to a production
+ * user otherwise, and never saved on the server (the server knows the codes 0, 1, 2 only).
+ */
+export function pseudoLocaleOffered(): boolean {
+  if (import.meta.env.DEV || import.meta.env.VITE_PSEUDO_LOCALE === 'on') return true;
+  try {
+    return localStorage.getItem(PSEUDO_SWITCH_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/** The languages of the switches: en-us, es, fr, and the pseudo-locale where it is offered. */
+export function uiLanguages(): UiLanguage[] {
+  return pseudoLocaleOffered() ? [...LANGUAGES, PSEUDO_LANGUAGE] : [...LANGUAGES];
+}
+
+/** True while the interface shows the pseudo-locale. */
+export function isPseudoLanguage(lng: string | undefined): boolean {
+  return lng === PSEUDO_LANGUAGE && pseudoLocaleOffered();
+}
+
+export function initialLanguage(): UiLanguage {
+  if (pseudoLocaleOffered()) {
+    // ?lng=pseudo (or ?lng=en-xa) opens any page in the pseudo-locale, and the next ones too.
+    const asked = new URLSearchParams(window.location.search).get('lng')?.toLowerCase();
+    if (asked === 'pseudo' || asked === PSEUDO_LANGUAGE) rememberLanguage(PSEUDO_LANGUAGE);
+  }
   const stored = localStorage.getItem(STORAGE_KEY);
+  if (isPseudoLanguage(stored ?? undefined)) return PSEUDO_LANGUAGE;
   if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
   const nav = navigator.language?.toLowerCase() ?? 'en-us';
   if (nav.startsWith('es')) return 'es';
@@ -26,7 +68,7 @@ export function initialLanguage(): Language {
   return 'en-us';
 }
 
-export function rememberLanguage(lng: Language) {
+export function rememberLanguage(lng: UiLanguage) {
   localStorage.setItem(STORAGE_KEY, lng);
 }
 
@@ -56,8 +98,13 @@ export function pickLanguage(lng: Language): Promise<unknown> {
   return switchLanguage(lng);
 }
 
+/** A switch's choice: a language is picked (pickLanguage); the pseudo-locale only shows, here, never sent. */
+export function pickUiLanguage(lng: UiLanguage): Promise<unknown> {
+  return lng === PSEUDO_LANGUAGE ? switchLanguage(lng) : pickLanguage(lng);
+}
+
 /** Shows the interface in `lng` from now on, in this page and (through localStorage) the next ones. */
-export function switchLanguage(lng: Language): Promise<unknown> {
+export function switchLanguage(lng: UiLanguage): Promise<unknown> {
   rememberLanguage(lng);
   return i18n.language === lng ? Promise.resolve() : i18n.changeLanguage(lng);
 }
@@ -68,11 +115,14 @@ export function switchLanguage(lng: Language): Promise<unknown> {
  * the user's saved choice, whichever browser they use (the server decides which, decision 0401).
  */
 export function applySessionLanguage(code: number | null | undefined): Promise<unknown> {
+  // The pseudo-locale is a developer's or a test's choice for this browser: a saved language does not undo it.
+  if (isPseudoLanguage(i18n.language)) return Promise.resolve();
   return switchLanguage(languageFromCode(code));
 }
 
 /** The document's language (<html lang>) for an interface language: en-us is 'en', as browser-check.js writes it. */
 export function htmlLang(lng: string): string {
+  if (lng === PSEUDO_LANGUAGE) return 'en-XA';
   return lng === 'en-us' ? 'en' : lng;
 }
 
@@ -90,10 +140,15 @@ export const i18nReady = i18n
     type: 'backend',
     init() {},
     read(language: string, namespace: string, callback: (err: unknown, data?: Record<string, unknown>) => void) {
-      const loader = files[`../locales/${language}/${namespace}.json`];
+      // The pseudo-locale's texts are made from the en-us catalogue as it loads (lib/pseudo-locale.ts).
+      const pseudo = language === PSEUDO_LANGUAGE;
+      const loader = files[`../locales/${pseudo ? 'en-us' : language}/${namespace}.json`];
       if (!loader) return callback(null, {});
-      loader().then(
-        (m) => callback(null, m.default),
+      const texts = pseudo
+        ? Promise.all([loader(), import('./pseudo-locale')]).then(([m, p]) => p.pseudoCatalogue(m.default))
+        : loader().then((m) => m.default);
+      texts.then(
+        (data) => callback(null, data),
         (err: unknown) => callback(err),
       );
     },
@@ -102,7 +157,7 @@ export const i18nReady = i18n
   .init({
     lng: initialLanguage(),
     fallbackLng: 'en-us',
-    supportedLngs: [...LANGUAGES],
+    supportedLngs: uiLanguages(),
     lowerCaseLng: true,
     load: 'currentOnly',
     ns: ['common', 'validation'],

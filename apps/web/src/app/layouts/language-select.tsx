@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@fc/contract';
-import { htmlLang, pickLanguage } from '@/lib/i18n';
+import { htmlLang, pickUiLanguage, uiLanguages, type UiLanguage } from '@/lib/i18n';
 
 /**
  * en-us, es, fr as a native select: light, and usable by keyboard and screen readers as is. The public
@@ -12,14 +11,15 @@ import { htmlLang, pickLanguage } from '@/lib/i18n';
 export function LanguageSelect({ className = '' }: { className?: string }) {
   const { t, i18n: instance } = useTranslation();
   const id = useId();
-  const value = (LANGUAGES as readonly string[]).includes(instance.language) ? instance.language : 'en-us';
+  const languages = uiLanguages();
+  const value = (languages as readonly string[]).includes(instance.language) ? instance.language : 'en-us';
   return (
     <span className={`pub-lang ${className}`}>
       <label htmlFor={id} className="pub-visually-hidden">
         {t('app.language')}
       </label>
-      <select id={id} value={value} onChange={(e) => void pickLanguage(e.target.value as Language)}>
-        {LANGUAGES.map((l) => (
+      <select id={id} value={value} onChange={(e) => void pickUiLanguage(e.target.value as UiLanguage)}>
+        {languages.map((l) => (
           <option key={l} value={l} lang={htmlLang(l)}>
             {t(`app.languages.${l}`)}
           </option>
