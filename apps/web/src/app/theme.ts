@@ -23,6 +23,17 @@ const options = {
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    // On a phone a dialog gives its fields the screen's width (16 px margins, not 32; 16 px padding, not 24):
+    // a Spanish or French field label fits whole at 360 px ("Número de pieza personalizado", issue 20).
+    MuiDialog: {
+      styleOverrides: {
+        paper: { '@media (max-width: 599.95px)': { margin: 16, maxWidth: 'calc(100% - 32px)' } },
+        paperFullWidth: { '@media (max-width: 599.95px)': { width: 'calc(100% - 32px)' } },
+      },
+    },
+    MuiDialogContent: { styleOverrides: { root: { '@media (max-width: 599.95px)': { padding: '16px' } } } },
+    MuiDialogTitle: { styleOverrides: { root: { '@media (max-width: 599.95px)': { padding: '16px' } } } },
+    MuiDialogActions: { styleOverrides: { root: { '@media (max-width: 599.95px)': { padding: '8px 16px 16px' } } } },
   },
 } as const;
 

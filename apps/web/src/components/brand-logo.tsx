@@ -10,8 +10,8 @@ export function BrandLogo({ to = '/home', color = 'inherit' }: { to?: string; co
     <Box
       component={Link}
       to={to}
-      // In a toolbar the name gives way first (cut with an ellipsis; the link keeps its full name), so that
-      // the signed-in username beside it stays whole on a 360 px phone.
+      // In a toolbar the name gives way first (on two lines, smaller, on a phone), so that the signed-in
+      // username beside it stays whole on a 360 px phone, and the name is read whole (issue 20).
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color, textDecoration: 'none', minWidth: 0 }}
       aria-label={brand}
     >
@@ -23,10 +23,9 @@ export function BrandLogo({ to = '/home', color = 'inherit' }: { to?: string; co
         component="span"
         sx={{
           fontWeight: 700,
-          fontSize: { xs: '1rem', sm: '1.15rem' },
-          whiteSpace: 'nowrap',
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
+          fontSize: { xs: '0.875rem', sm: '1.15rem' },
+          lineHeight: { xs: 1.15, sm: 1.5 },
+          whiteSpace: { xs: 'normal', md: 'nowrap' },
           minWidth: 0,
         }}
       >

@@ -19,7 +19,7 @@ const STORAGE_KEY = 'fc.language';
 
 /**
  * The pseudo-locale's code (en-XA, the pseudo-locale tag of CLDR and Android); its texts are made from the
- * en-us catalogue as they load (lib/pseudo-locale.ts, loaded only then).
+ * en-us catalogue as they load (@fc/contract/pseudo-locale, loaded only then).
  */
 export const PSEUDO_LANGUAGE = 'en-xa';
 
@@ -145,7 +145,7 @@ export const i18nReady = i18n
       const loader = files[`../locales/${pseudo ? 'en-us' : language}/${namespace}.json`];
       if (!loader) return callback(null, {});
       const texts = pseudo
-        ? Promise.all([loader(), import('./pseudo-locale')]).then(([m, p]) => p.pseudoCatalogue(m.default))
+        ? Promise.all([loader(), import('@fc/contract/pseudo-locale')]).then(([m, p]) => p.pseudoCatalogue(m.default))
         : loader().then((m) => m.default);
       texts.then(
         (data) => callback(null, data),

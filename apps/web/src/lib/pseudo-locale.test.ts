@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPseudoLocalized, pseudoCatalogue, pseudoLocalize } from './pseudo-locale';
+import { isPseudoLocalized, pseudoCatalogue, pseudoLocalize } from '@fc/contract/pseudo-locale';
 
 const localesDir = path.join(__dirname, '..', 'locales', 'en-us');
 const catalogue = Object.fromEntries(

@@ -1,4 +1,5 @@
 import { isNull, sql } from 'drizzle-orm';
+import { ALL_TASKS, Task } from '@fc/contract';
 import type { Tx } from '../client';
 import { users } from '../schema/index';
 import { hashPassword } from '../../modules/auth/passwords';
@@ -35,6 +36,36 @@ export const AUTH_TEST_USERS = [
   },
 ] as const;
 
+/**
+ * The users of the browser test that walks every page in Spanish, French and the pseudo-locale
+ * (e2e/tests/i18n-walk.spec.ts): for each account type the demo users cover (corporate with every task,
+ * corporate with view tasks, administrator, dealer, US and Canadian customers) one user per language, with
+ * that language saved (the pseudo-locale's user keeps English US; the browser shows the pseudo-locale), and
+ * the rights of the demo user it stands for. So the walks run side by side, and no other browser test reads
+ * a page in a language it did not choose. Demo data only.
+ */
+const WALK_KINDS = [
+  { kind: 'corp', fullName: 'Wren Walker', accountType: 0, grantedTasks: [...ALL_TASKS] },
+  { kind: 'view', fullName: 'Val Walker', accountType: 0, grantedTasks: [Task.PartsMappingView, Task.CoreView, Task.CorpLoyaltyView] },
+  { kind: 'admin', fullName: 'Ash Walker', accountType: 0, grantedTasks: [...ALL_TASKS], isAdmin: true },
+  { kind: 'dealer', fullName: 'Dale Walker', accountType: 1, grantedTasks: [Task.TaxModify], merchantNo: 1001 },
+  { kind: 'cust', fullName: 'Cam Walker', accountType: 2, grantedTasks: [Task.CustLoyaltyView], custNo: 10004 },
+  { kind: 'custca', fullName: 'Kit Walker', accountType: 2, grantedTasks: [Task.CustLoyaltyView], custNo: 10002 },
+] as const;
+
+/** The walk's languages: the saved language code of its users (document 1 section 1), 0 for the pseudo-locale. */
+const WALK_LANGUAGES = { es: 1, fr: 2, xa: 0 } as const;
+
+export const WALK_TEST_USERS = WALK_KINDS.flatMap(({ kind, ...user }) =>
+  Object.entries(WALK_LANGUAGES).map(([lng, language]) => ({
+    ...user,
+    grantedTasks: [...user.grantedTasks],
+    username: `walk${kind}${lng}`,
+    email: `walk${kind}${lng}@example.com`,
+    language,
+  })),
+);
+
 /** Every demo user gets an e-mail address (username@example.com), so "Forgot password" works for each. */
 export async function seedAuth(tx: Tx) {
   await tx
@@ -43,4 +74,5 @@ export async function seedAuth(tx: Tx) {
     .where(isNull(users.email));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const u of AUTH_TEST_USERS) await upsertUser(tx, { ...u, grantedTasks: [], passwordHash });
+  for (const u of WALK_TEST_USERS) await upsertUser(tx, { ...u, passwordHash });
 }

@@ -47,7 +47,14 @@ export interface ServerDataGridProps<R extends GridValidRowModel> extends Omit<
  * changed, not for every render of its page.
  */
 const SLOT_PROPS: DataGridProps['slotProps'] = { loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } };
-const SX = { bgcolor: 'background.paper', '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 } } as const;
+/*
+ * Header titles wrap onto a second line rather than end in an ellipsis: Spanish and French titles are a third
+ * longer than the English ones the columns were sized for ("Fecha de vencimiento", issue 20).
+ */
+const SX = {
+  bgcolor: 'background.paper',
+  '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, whiteSpace: 'normal', lineHeight: 1.2 },
+} as const;
 const DENSE_SX = {
   ...SX,
   fontSize: '0.8125rem',

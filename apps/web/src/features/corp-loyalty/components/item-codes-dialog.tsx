@@ -132,7 +132,8 @@ export function ItemCodesDialog({ open, bundleSeq, onClose }: { open: boolean; b
                       }}
                       error={!!fieldState.error}
                       helperText={fieldState.error ? text(fieldState.error.message, t('item-code.code')) : undefined}
-                      sx={{ width: { sm: 180 } }}
+                      // Room for "Código de artículo 1" (issue 20).
+                      sx={{ width: { sm: 220 } }}
                       slotProps={{ htmlInput: { maxLength: ITEM_CODE_LENGTH, autoCapitalize: 'characters', spellCheck: false } }}
                     />
                   )}

@@ -3,7 +3,11 @@ import { IconButton, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 
-/** A table's search box: typing is local, the search applies on Enter, on blur or with the button. */
+/**
+ * A table's search box: typing is local, the search applies on Enter, on blur or with the button. Its label
+ * is "Search"; `label` says what it searches, under the field, where a longer language's text wraps instead
+ * of being cut ("Rechercher un nom, une entreprise, un courriel, ..." was, issue 20).
+ */
 export function SearchField({
   value,
   label,
@@ -30,7 +34,8 @@ export function SearchField({
     <TextField
       size="small"
       type="search"
-      label={label}
+      label={t('table.search')}
+      helperText={label}
       value={text}
       onChange={(e) => setText(e.target.value)}
       onBlur={commit}

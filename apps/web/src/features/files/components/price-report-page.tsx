@@ -114,7 +114,8 @@ export default function PriceReportPage() {
             error={merchantNo !== '' && !merchantValid}
             helperText={merchantNo !== '' && !merchantValid ? t('price-report.merchant-no-invalid') : t('price-report.merchant-no-help')}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
-            sx={{ maxWidth: 320 }}
+            // Wide enough for the label in Spanish and French (issue 20).
+            sx={{ maxWidth: 400 }}
             required
           />
         )}

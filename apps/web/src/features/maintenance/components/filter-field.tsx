@@ -23,6 +23,8 @@ export function FilterField({ value, maxLength, onCommit, ...rest }: FilterField
   return (
     <TextField
       size="small"
+      // Room for the label in Spanish and French ("Nombre del cliente" was cut, issue 20).
+      sx={{ minWidth: { sm: 220 } }}
       {...rest}
       value={text}
       onChange={(e) => setText(e.target.value)}

@@ -3,7 +3,7 @@
  * each text bracketed, `Search files` → `[Šééàŕçĥ ƒîîļéš !!]`. A page shown in it shows at a glance the text
  * that does not come from the catalogue (hard-coded English stays plain) and the labels too narrow for a
  * longer language (the text is about a third longer, like French or Spanish). It is a development and test
- * tool: never offered to production users, never saved as a user's language; its code is en-xa (lib/i18n.ts).
+ * tool: never offered to production users, never saved as a user's language; its code is en-xa (apps/web/src/lib/i18n.ts); the browser test that walks every page (e2e/tests/i18n-walk.spec.ts) reads it too.
  *
  * What i18next and React read in a text stays as it is: interpolations `{{name}}`, `{{- html}}`,
  * `{{count, number}}`, nesting `$t(key)` / `$t(key, {"a": 1})`, tags of <Trans> and HTML (`<0>`, `</1>`,
@@ -55,7 +55,7 @@ export function pseudoLocalize(text: string): string {
   return `[${body} ${pad}]`;
 }
 
-type Catalogue = { [key: string]: string | Catalogue | unknown };
+type Catalogue = { [key: string]: unknown };
 
 /** Every text of a namespace (nested objects and arrays included) in the pseudo-locale; keys unchanged. */
 export function pseudoCatalogue<T>(catalogue: T): T {

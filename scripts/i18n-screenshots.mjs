@@ -1,0 +1,158 @@
+// Screenshots of the portal in Spanish and French (issue 20), written to docs/screenshots/:
+//
+//   npm run build && npm run mail:preview && npm run screenshots
+//
+// - three representative pages, a table (corporate customer maintenance), a form (create a customer) and the
+//   customer's loyalty page, in es and fr, at 1280 and 360 px wide: <page>.<lng>.<width>.png;
+// - each e-mail template's preview (the HTML files of `npm run mail:preview`, MAIL_PREVIEW_DIR, default
+//   tmp/mail-preview/), 800 px wide, whole message: mail/<template>.<lng>.png. Without that folder the
+//   e-mails are skipped with a message saying so.
+//
+// Without PORTAL_URL the script starts its own portal on a fresh embedded database (demo data seeded) in a
+// temporary directory, on PORT (default 3291), and stops it when done. With PORTAL_URL it uses that portal,
+// which must hold the demo data. It signs in as the users of the language walk (walkcorpes, walkcustfr, ...:
+// apps/server/src/db/seed/auth.ts), whose saved language is the one shown. Chromium: CHROMIUM_PATH.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'docs/screenshots');
+const mailDir = path.resolve(root, process.env.MAIL_PREVIEW_DIR ?? 'tmp/mail-preview');
+const PASSWORD = 'Demo2026';
+const LANGUAGES = ['es', 'fr'];
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+];
+
+/** Who is signed in (the walk user of that kind, in the language) and which page. */
+const PAGES = [
+  { name: 'customer-maintenance', kind: 'corp', type: 'corp', url: '/ui/corp/customers' },
+  { name: 'customer-create', kind: 'corp', type: 'corp', url: '/ui/framework/customer/create' },
+  { name: 'cust-loyalty', kind: 'cust', type: 'cust', url: '/ui/cust/loyalty' },
+];
+
+async function waitReady(base, server) {
+  for (let i = 0; i < 240; i++) {
+    if (server && server.exitCode !== null) throw new Error(`the portal stopped (exit ${server.exitCode})`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${base} did not become ready`);
+}
+
+async function startPortal() {
+  const port = Number(process.env.PORT ?? 3291);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-screenshots-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const base = `http://localhost:${port}`;
+  await waitReady(base, server);
+  return {
+    base,
+    stop: () => {
+      server.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Caret and animations would make each run's picture differ. */
+const STILL = '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}';
+
+function written(file) {
+  console.log(`${path.relative(root, file)}  ${fs.statSync(file).size} bytes`);
+}
+
+async function pages(browser, base) {
+  for (const lng of LANGUAGES) {
+    const sessions = new Map();
+    for (const shot of PAGES) {
+      const user = `walk${shot.kind}${lng}`;
+      if (!sessions.has(user)) {
+        const context = await browser.newContext({ baseURL: base, viewport: WIDTHS[0], locale: lng });
+        const page = await context.newPage();
+        await page.goto(`/ui/${shot.type}/login`);
+        await page.getByLabel(/username/i).fill(user);
+        await page.getByLabel(/password/i).fill(PASSWORD);
+        await page.getByRole('button', { name: /log in/i }).click();
+        await page.waitForURL(/\/welcome$/);
+        await page.close();
+        sessions.set(user, context);
+      }
+      const context = sessions.get(user);
+      for (const size of WIDTHS) {
+        const page = await context.newPage();
+        await page.setViewportSize(size);
+        await page.goto(shot.url);
+        await page.locator('h1').first().waitFor();
+        await page.locator(`html[lang="${lng}"]`).waitFor({ state: 'attached' });
+        await page.waitForLoadState('networkidle');
+        await page.addStyleTag({ content: STILL });
+        const file = path.join(outDir, `${shot.name}.${lng}.${size.width}.png`);
+        await page.screenshot({ path: file });
+        written(file);
+        await page.close();
+      }
+    }
+    for (const context of sessions.values()) await context.close();
+  }
+}
+
+async function mails(browser) {
+  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.html') && f !== 'index.html') : [];
+  if (files.length === 0) {
+    console.log(
+      `e-mails skipped: no preview in ${path.relative(root, mailDir) || mailDir}/ (run \`npm run mail:preview\` first, or set MAIL_PREVIEW_DIR)`,
+    );
+    return;
+  }
+  fs.mkdirSync(path.join(outDir, 'mail'), { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const page = await context.newPage();
+  for (const file of files.sort()) {
+    await page.goto(pathToFileURL(path.join(mailDir, file)).href);
+    await page.addStyleTag({ content: STILL });
+    const out = path.join(outDir, 'mail', file.replace(/\.html$/, '.png'));
+    await page.screenshot({ path: out, fullPage: true });
+    written(out);
+  }
+  await context.close();
+}
+
+async function main() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    fs.mkdirSync(outDir, { recursive: true });
+    await mails(browser);
+    if (process.env.ONLY_MAIL) return;
+    const portal = process.env.PORTAL_URL ? { base: process.env.PORTAL_URL.replace(/\/$/, ''), stop: () => {} } : await startPortal();
+    try {
+      await pages(browser, portal.base);
+    } finally {
+      portal.stop();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();
