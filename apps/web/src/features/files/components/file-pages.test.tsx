@@ -249,7 +249,7 @@ describe('file messages in the reader’s language (codes with values from the s
       body: { errors: [{ status: '400', code, title: 'Bad', detail: 'English detail from the server' }] },
     }));
     renderPage(<PriceReportPage />);
-    fireEvent.change(await screen.findByRole('textbox', { name: /número de comerciante/ }, { timeout: 5000 }), {
+    fireEvent.change(await screen.findByRole('textbox', { name: /de comerciante/ }, { timeout: 5000 }), {
       target: { value: '1001' },
     });
     await act(async () => chooseFile());
