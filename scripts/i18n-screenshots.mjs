@@ -88,7 +88,8 @@ async function pages(browser, base) {
     for (const shot of PAGES) {
       const user = `walk${shot.kind}${lng}`;
       if (!sessions.has(user)) {
-        const context = await browser.newContext({ baseURL: base, viewport: WIDTHS[0], locale: lng });
+        // Signed in through the English login page; the user's saved language then shows.
+        const context = await browser.newContext({ baseURL: base, viewport: WIDTHS[0], locale: 'en-US' });
         const page = await context.newPage();
         await page.goto(`/ui/${shot.type}/login`);
         await page.getByLabel(/username/i).fill(user);

@@ -98,16 +98,19 @@ interface Failure {
 
 async function signIn(browser: Browser, username: string, type: string, lng: WalkLanguage) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  // The pseudo-locale is offered in this browser (a production build offers it nowhere else).
-  await context.addInitScript(() => localStorage.setItem('fc.pseudo-locale', 'on'));
+  // The pseudo-locale is offered in this browser (a production build offers it nowhere else) and, for its
+  // walk, chosen before the sign-in (a choice made after it would race the sign-in's saved language).
+  await context.addInitScript((pseudo) => {
+    localStorage.setItem('fc.pseudo-locale', 'on');
+    if (pseudo) localStorage.setItem('fc.language', 'en-xa');
+  }, lng === 'en-xa');
   const page = await context.newPage();
   await page.goto(`/ui/${type}/login`);
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /log in/i }).click();
+  // By the fields' purpose, not their label: the login page may already be in the pseudo-locale.
+  await page.locator('input[autocomplete="username"]').fill(username);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/welcome$/);
-  // Spanish and French are the users' saved languages; the pseudo-locale is this browser's choice.
-  if (lng === 'en-xa') await page.evaluate(() => localStorage.setItem('fc.language', 'en-xa'));
   return page;
 }
 

@@ -128,7 +128,8 @@ export default function BundleDetailPage() {
     {
       field: 'actions',
       headerName: t('columns.actions'),
-      width: 80,
+      // Room for the header in Spanish ("Acciones", issue 20).
+      width: 96,
       sortable: false,
       renderCell: ({ row }) =>
         canChange ? (

@@ -65,7 +65,8 @@ export function BundlesTab() {
     {
       field: 'actions',
       headerName: t('columns.actions'),
-      width: 80,
+      // Room for the header in Spanish ("Acciones", issue 20).
+      width: 96,
       sortable: false,
       renderCell: ({ row }) => {
         const actions: RowAction[] = [];
