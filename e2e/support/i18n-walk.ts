@@ -158,8 +158,9 @@ export const PROPER_NOUNS = new Set(
 const CODE = /^([A-Z0-9][A-Z0-9._/#-]*|[\w.+-]+@[\w.-]+|https?:\/\/\S+|\S+\.(csv|txt|pdf|png))$/;
 
 /** For the pseudo-locale: a text with letters but no pseudo-localised letter, unless it is user data or a code. */
-function pseudoJudge(): Judge {
+function pseudoJudge(userData: string[]): Judge {
   const seed = seedWords();
+  for (const w of userData.join(' ').match(/[A-Za-z]+/g) ?? []) seed.add(w.toLowerCase());
   return {
     untranslated(shown, data) {
       const t = norm(shown);
@@ -179,12 +180,18 @@ function pseudoJudge(): Judge {
   };
 }
 
+/** The en-us texts that Spanish or French translate (a programme's name, "Select", is the same in all three). */
 const EN_TEXTS = new Map<string, string>();
-for (const [key, en] of EN) if (!/\{\{/.test(en) && !EN_TEXTS.has(norm(en))) EN_TEXTS.set(norm(en), key);
+for (const [key, en] of EN) {
+  if (/\{\{/.test(en) || EN_TEXTS.has(norm(en))) continue;
+  const translated = [CATALOGUES.es.get(key), CATALOGUES.fr.get(key)].some((t) => t !== undefined && norm(t) !== norm(en));
+  if (translated) EN_TEXTS.set(norm(en), key);
+}
 for (const mui of muiEnglish()) if (!EN_TEXTS.has(mui)) EN_TEXTS.set(mui, 'MUI widget');
 
-export function judgeFor(lng: WalkLanguage): Judge {
-  return lng === 'en-xa' ? pseudoJudge() : foreignJudge(lng);
+/** `userData`: what the signed-in user typed or was given (username, full name), shown as is. */
+export function judgeFor(lng: WalkLanguage, userData: string[] = []): Judge {
+  return lng === 'en-xa' ? pseudoJudge(userData) : foreignJudge(lng);
 }
 
 /** Dates as the specification shows them (document 1 section 9): MM/dd/yyyy and MM/dd/yyyy HH:mm:ss. */
@@ -245,7 +252,7 @@ export async function readPage(page: Page, scope: 'page' | 'dialog'): Promise<{ 
       if (!visible(el)) continue;
       for (const attr of ['placeholder', 'aria-label', 'title']) {
         const v = el.getAttribute(attr)?.trim();
-        if (v) texts.push({ text: v, data: false, where: `${describe(el)} [${attr}]` });
+        if (v) texts.push({ text: v, data: isData(el), where: `${describe(el)} [${attr}]` });
       }
     }
     if (scope === 'page' && document.title) texts.push({ text: document.title, data: false, where: 'document title' });

@@ -114,7 +114,7 @@ async function signIn(browser: Browser, username: string, type: string, lng: Wal
   return page;
 }
 
-async function principalOf(page: Page): Promise<Principal> {
+async function principalOf(page: Page): Promise<Principal & { userData: string[] }> {
   const res = await page.request.get('/fc-common-api/users/current', {
     headers: { accept: 'application/vnd.api+json', 'x-requested-with': 'XMLHttpRequest' },
   });
@@ -125,6 +125,8 @@ async function principalOf(page: Page): Promise<Principal> {
     workingAccountType: (pick('working-account-type', 'working_account_type', 'workingAccountType') ??
       null) as Principal['workingAccountType'],
     grantedTasks: (pick('granted-tasks', 'granted_tasks', 'grantedTasks') ?? []) as number[],
+    // Shown as entered (the user menu, the audit log): user data in every language.
+    userData: [pick('username'), pick('full-name', 'full_name', 'fullName')].filter((v): v is string => typeof v === 'string'),
   };
 }
 
@@ -157,8 +159,15 @@ async function settled(page: Page) {
   });
 }
 
-async function check(page: Page, where: { page: string; lng: WalkLanguage; width: number }, scope: 'page' | 'dialog', out: Failure[]) {
-  const judge = judgeFor(where.lng);
+interface Where {
+  page: string;
+  lng: WalkLanguage;
+  width: number;
+  userData: string[];
+}
+
+async function check(page: Page, { userData, ...where }: Where, scope: 'page' | 'dialog', out: Failure[]) {
+  const judge = judgeFor(where.lng, userData);
   const { texts, cuts } = await readPage(page, scope);
   for (const seen of texts) {
     const why = judge.untranslated(seen.text, seen.data);
@@ -174,20 +183,20 @@ async function walk(page: Page, lng: WalkLanguage, failures: Failure[]) {
   const principal = await principalOf(page);
   const pages = await pagesOf(page, principal);
   expect(pages.length).toBeGreaterThan(0);
-  for (const target of pages) await test.step(target.id, () => walkPage(page, lng, target, failures));
+  for (const target of pages) await test.step(target.id, () => walkPage(page, lng, target, principal.userData, failures));
 }
 
-async function walkPage(page: Page, lng: WalkLanguage, target: { id: string; url: string }, failures: Failure[]) {
+async function walkPage(page: Page, lng: WalkLanguage, target: { id: string; url: string }, userData: string[], failures: Failure[]) {
   {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(target.url);
     await settled(page);
     await expect(page.locator('html')).toHaveAttribute('lang', lng === 'en-xa' ? 'en-XA' : lng);
-    await check(page, { page: target.id, lng, width: 1280 }, 'page', failures);
+    await check(page, { page: target.id, lng, width: 1280, userData }, 'page', failures);
     // At 360 px the menu is a modal drawer over the page, open as it was at 1280 px: both are read. Then the
     // menu is closed, so that no drawer opens over a dialog at 360 px.
     await narrow(page);
-    await check(page, { page: target.id, lng, width: 360 }, 'page', failures);
+    await check(page, { page: target.id, lng, width: 360, userData }, 'page', failures);
     await page.setViewportSize({ width: 1280, height: 900 });
     const toggle = page.getByRole('banner').getByRole('button', { name: text(lng, 'common:app.toggle-menu'), exact: true });
     // (The customer layout has no menu.)
@@ -203,9 +212,9 @@ async function walkPage(page: Page, lng: WalkLanguage, target: { id: string; url
       await expect(opened).toBeVisible();
       await settled(page);
       const name = `${target.id} dialog ${dialog.button}`;
-      await check(page, { page: name, lng, width: 1280 }, 'dialog', failures);
+      await check(page, { page: name, lng, width: 1280, userData }, 'dialog', failures);
       await narrow(page);
-      await check(page, { page: name, lng, width: 360 }, 'dialog', failures);
+      await check(page, { page: name, lng, width: 360, userData }, 'dialog', failures);
       // Closed as a user would, by its Cancel or Close button.
       const names = ['common:actions.cancel', 'common:actions.close'].map((k) => text(lng, k));
       await opened
