@@ -35,7 +35,7 @@ export default function TaxConfigurationPage() {
       { field: 'name', headerName: t('tax.name'), flex: 1.4, minWidth: 160 },
       { field: 'cust_no', headerName: t('tax.cust-no'), minWidth: 100, valueGetter: (_v, row) => row.custNo },
       // Room for the header in French ("Emplacement", issue 20).
-      { field: 'location', headerName: t('tax.location'), minWidth: 112 },
+      { field: 'location', headerName: t('tax.location'), minWidth: 136 },
       { field: 'city', headerName: t('tax.city'), flex: 1, minWidth: 110 },
       { field: 'state', headerName: t('tax.state'), minWidth: 70 },
       {
