@@ -257,7 +257,10 @@ test.describe('every signed-in page in Spanish, French and the pseudo-locale (is
         const longer = failures.filter((f) => f.lng === 'en-xa' && f.why.startsWith('cut:'));
         if (longer.length) test.info().annotations.push({ type: 'cut in the pseudo-locale only', description: report(longer) });
         const known = failures.filter((f) => !longer.includes(f) && KNOWN_ELSEWHERE.some((k) => k.why.test(f.why) && k.text.test(f.text)));
-        if (known.length) test.info().annotations.push({ type: 'known elsewhere (KNOWN_ELSEWHERE)', description: report(known) });
+        if (known.length) {
+          test.info().annotations.push({ type: 'known elsewhere (KNOWN_ELSEWHERE)', description: report(known) });
+          console.log(`${account.what} in ${lng}, known elsewhere (KNOWN_ELSEWHERE): ${report(known)}`);
+        }
         const open = failures.filter((f) => !known.includes(f) && !longer.includes(f));
         expect(open.length, report(open)).toBe(0);
       });
