@@ -73,20 +73,6 @@ const DIALOGS: { page: string; query?: string; button: string; first?: boolean }
   { page: 'cust-loyalty', button: 'cust-loyalty:card.breakdown', first: true },
 ];
 
-/**
- * Failures that belong to the other parts of issue 20, merged separately (formatting layer and MUI locale
- * packs; server texts as codes): the walk reports them as known until they land. The lead empties this
- * list after merging them (notes/i20-walk.md); anything else fails the walk.
- */
-const KNOWN_ELSEWHERE: { owner: string; why: RegExp; text: RegExp }[] = [
-  // The formatting layer: dates in table cells shown by the browser's locale (26/11/26, 13:18).
-  { owner: 'i20-format', why: /^date /, text: /./ },
-  // The MUI core, Data Grid and Date Pickers locale packs ("Sort", "Go to next page", "Open", "Rows per page:").
-  { owner: 'i20-format', why: /MUI widget/, text: /./ },
-  // The date input mask shown in English in the date fields of the loyalty dialogs (MM/DD/YYYY).
-  { owner: 'i20-format', why: /./, text: /^MM\/DD\/YYYY$/ },
-];
-
 interface Failure {
   page: string;
   lng: WalkLanguage;
@@ -256,12 +242,7 @@ test.describe('every signed-in page in Spanish, French and the pseudo-locale (is
         // The pseudo-locale's texts are longer than any real language's: its cut labels are shown, not failed.
         const longer = failures.filter((f) => f.lng === 'en-xa' && f.why.startsWith('cut:'));
         if (longer.length) test.info().annotations.push({ type: 'cut in the pseudo-locale only', description: report(longer) });
-        const known = failures.filter((f) => !longer.includes(f) && KNOWN_ELSEWHERE.some((k) => k.why.test(f.why) && k.text.test(f.text)));
-        if (known.length) {
-          test.info().annotations.push({ type: 'known elsewhere (KNOWN_ELSEWHERE)', description: report(known) });
-          console.log(`${account.what} in ${lng}, known elsewhere (KNOWN_ELSEWHERE): ${report(known)}`);
-        }
-        const open = failures.filter((f) => !known.includes(f) && !longer.includes(f));
+        const open = failures.filter((f) => !longer.includes(f));
         expect(open.length, report(open)).toBe(0);
       });
 });
