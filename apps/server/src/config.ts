@@ -35,6 +35,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Fleet Charge Portal <no-reply@localhost>'),
   SUPPORT_MAILBOX: z.email().default('support@example.com'),
+  // E-mail is sent by a job (decision 0421): a failed attempt is retried this many times, the first after
+  // about MAIL_RETRY_DELAY_SECONDS and each next one about twice as long after the previous (with jitter).
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   BRAND_NAME: z.string().min(1).max(60).default('Fleetrite Fleet Charge'),
   SUPPORT_PHONE: z.string().min(1).default('1-800-555-0199'),
   SUPPORT_EMAIL: z.email().default('fleetcharge@example.com'),

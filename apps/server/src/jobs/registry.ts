@@ -2,6 +2,12 @@ import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 
+/** Which attempt a job is on: pg-boss's retry count and limit (0 of 3 is the first of four attempts). */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
 /**
  * A background job kind. Each module that processes work in the background exports one of these and is
  * listed in `jobs/index.ts`. `handle` must be idempotent: a job whose process died is run again.
@@ -12,7 +18,7 @@ export interface JobDefinition<T extends object = object> {
   concurrency?: number;
   retryLimit?: number;
   expireInSeconds?: number;
-  handle(ctx: AppContext, data: T, log: FastifyBaseLogger): Promise<void>;
+  handle(ctx: AppContext, data: T, log: FastifyBaseLogger, attempt?: JobAttempt): Promise<void>;
   /** Called at start: enqueue work that was accepted but whose job was never sent (a crash between the two). */
   recover?(ctx: AppContext): Promise<void>;
   /** A cron expression (server time zone): pg-boss sends one job of this kind on that schedule. */
@@ -42,11 +48,15 @@ export async function startWorkers(
 ): Promise<() => void> {
   await createQueues(boss, ctx, jobs);
   for (const job of jobs) {
-    const workerId = await boss.work<object>(job.name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([item]) => {
-      if (!item) return;
-      const jobLog = log.child({ job: job.name, jobId: item.id });
-      await job.handle(ctx, item.data, jobLog);
-    });
+    const workerId = await boss.work<object>(
+      job.name,
+      { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+      async ([item]) => {
+        if (!item) return;
+        const jobLog = log.child({ job: job.name, jobId: item.id });
+        await job.handle(ctx, item.data, jobLog, { retryCount: item.retryCount, retryLimit: item.retryLimit });
+      },
+    );
     workerIds.set(job.name, workerId);
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
     await job.recover?.(ctx);

@@ -17,11 +17,17 @@ export interface Mailer {
 
 /**
  * Real e-mail over SMTP when SMTP_URL is set. Without it, each message is written as an .eml file to
- * DATA_DIR/outbox/ and logged, so a developer can still follow a reset link.
+ * DATA_DIR/outbox/ and logged (address and subject only), so a developer can still follow a reset link.
+ * Messages reach it through the e-mail job (src/mail/outbox.ts), which retries a failed send.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits: a server that does not answer fails the attempt, and the e-mail job retries it later.
+    const transport = nodemailer.createTransport(opts.smtpUrl, {
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, mailSettled, type TestApp } from '../helpers/app';
 import { api, loginAs } from '../helpers/http';
 
 let t: TestApp;
@@ -74,6 +74,7 @@ describe('changing the recovery e-mail address needs the current password', () =
     const before = t.mails.length;
     const res = await client.post('/fc-common-api/users/profile', { email: 'polyglot@example.com', language: 2 });
     expect(res.status).toBe(200);
+    await mailSettled(t.ctx);
     expect(t.mails.length).toBe(before);
   });
 
@@ -94,6 +95,7 @@ describe('changing the recovery e-mail address needs the current password', () =
       });
       expect(res.status).toBe(200);
       expect(await storedEmail(username)).toBe(`${username}@new.example.org`);
+      await mailSettled(t.ctx);
       const sent = t.mails.slice(before);
       expect(sent.map((m) => m.to)).toEqual([`${username}@example.com`]);
       const notice = sent[0]!;

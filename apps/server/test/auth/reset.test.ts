@@ -6,8 +6,7 @@ import { hashToken } from '../../src/http/access';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
 import { commonPasswordCount } from '../../src/modules/auth/common-passwords';
-import { resetRequestsSettled } from '../../src/modules/auth/reset';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { createTestApp, mailSettled, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { api, DEMO_PASSWORD, loginAs, postLogin, seedUsers } from '../helpers/http';
 
 let t: TestApp;
@@ -46,7 +45,7 @@ async function requestToken(username: string): Promise<string> {
   const res = await api(t.app).post(REQUEST, { user: username });
   expect(res.status).toBe(200);
   // The work runs after the answer.
-  await resetRequestsSettled(t.ctx);
+  await mailSettled(t.ctx);
   const mail = t.mails.slice(before).find((m) => m.to === `${username.toLowerCase()}@example.com`);
   expect(mail, `no mail to ${username}`).toBeDefined();
   const m = /\/ui\/password\/update\?token=([A-Za-z0-9_-]+)/.exec(mail!.text);
@@ -64,7 +63,7 @@ describe('POST create_reset_password_request', () => {
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     expect(known.body.data[0].attributes.status).toBe('success');
-    await resetRequestsSettled(t.ctx);
+    await mailSettled(t.ctx);
     expect(t.mails.length - before).toBe(1);
   });
 
@@ -109,7 +108,7 @@ describe('POST create_reset_password_request', () => {
       open();
       t.ctx.db = db;
     }
-    await resetRequestsSettled(t.ctx);
+    await mailSettled(t.ctx);
     expect(t.mails.slice(before).map((m) => m.to)).toEqual(['carol@example.com']);
   });
 
@@ -159,7 +158,7 @@ describe('POST create_reset_password_request', () => {
       expect(res.status).toBe(200);
       expect(res.body.data[0].attributes.status).toBe('success');
     }
-    await resetRequestsSettled(t.ctx);
+    await mailSettled(t.ctx);
     expect(t.mails.length).toBe(before);
   });
 

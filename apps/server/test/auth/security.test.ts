@@ -9,8 +9,7 @@ import { users } from '../../src/db/schema/index';
 import { seedAuth } from '../../src/db/seed/auth';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
-import { resetRequestsSettled } from '../../src/modules/auth/reset';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { createTestApp, mailSettled, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { api, DEMO_PASSWORD, loginAs, postLogin, postLogout, seedUsers, ssoSession } from '../helpers/http';
 
 /** Every log line of the app, as parsed JSON. */
@@ -322,7 +321,7 @@ describe('logging', () => {
     for (let i = 0; i < t.config.LOGIN_LOCK_ATTEMPTS; i++) await postLogin(t.app, 'cust', { USERNAME: 'logged', PASSWORD: 'Guess2026' });
     const before = t.mails.length;
     await api(t.app).post('/fc-common-api/users/create_reset_password_request', { user: 'logged' });
-    await resetRequestsSettled(t.ctx);
+    await mailSettled(t.ctx);
     // The link as the user gets it in the e-mail, opened as the browser opens it; then the page's own check.
     const mail = t.mails.slice(before)[0]!;
     const link = new URL(/https?:\/\/\S+\/ui\/password\/update\?token=\S+/.exec(mail.text)![0]);

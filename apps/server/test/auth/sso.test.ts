@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../src/db/schema/index';
 import { hashToken } from '../../src/http/access';
 import { hashPassword } from '../../src/modules/auth/passwords';
-import { newResetToken, resetRequestsSettled } from '../../src/modules/auth/reset';
+import { newResetToken } from '../../src/modules/auth/reset';
 import { upsertUser } from '../../src/modules/auth/repo';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { createTestApp, mailSettled, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { api, DEMO_PASSWORD, postLogin, seedUsers } from '../helpers/http';
 
 let t: TestApp;
@@ -64,7 +64,7 @@ describe('single-sign-on users sign in through their identity provider only', ()
     const before = t.mails.length;
     const res = await api(t.app).post('/fc-common-api/users/create_reset_password_request', { user: 'sso-forgot' });
     expect(res.status).toBe(200);
-    await resetRequestsSettled(t.ctx);
+    await mailSettled(t.ctx);
     const sent = t.mails.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe('sso-forgot@example.com');

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
-import { resetRequestsSettled } from '../../src/modules/auth/reset';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { createTestApp, mailSettled, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { DEMO_PASSWORD, postLogin, seedUsers } from '../helpers/http';
 
 /** Small limits so the tests reach them; X-Forwarded-For (trusted from loopback) plays other addresses. */
@@ -136,7 +135,7 @@ describe('password-reset request throttle', () => {
     await makeUser('quiet');
     const before = t.mails.length;
     for (let i = 0; i < 4; i++) await resetFrom(nextAddress(), 'quiet');
-    await resetRequestsSettled(t.ctx);
+    await mailSettled(t.ctx);
     expect(t.mails.length - before).toBe(2);
   });
 });

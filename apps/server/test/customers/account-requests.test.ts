@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountRequests, auditLog } from '../../src/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, mailSettled, type TestApp } from '../helpers/app';
 import { api, loginAs, seedUsers } from '../helpers/http';
 
 let t: TestApp;
@@ -69,6 +69,7 @@ describe('POST /fc-common-api/users/create_account_request', () => {
     const id = Number(res.body.data[0].id);
     const [row] = await t.db.select().from(accountRequests).where(eq(accountRequests.id, id));
     expect(row).toMatchObject({ country, status: 'new', companyName: `Co ${country}`, accountNumber: 12345 });
+    await mailSettled(t.ctx);
     expect(t.mails.length).toBe(before + 1);
     expect(t.mails.at(-1)!.to).toBe(t.config.SUPPORT_MAILBOX);
     expect(t.mails.at(-1)!.text).toContain(`Co ${country}`);

@@ -15,6 +15,10 @@ import { jobs as allJobs } from '../../src/jobs/index';
 import { startWorkers, type JobDefinition } from '../../src/jobs/registry';
 import { Foreground } from '../../src/jobs/foreground';
 import type { Mail, Mailer } from '../../src/mail/mailer';
+import { deliverQueuedMail } from '../../src/mail/outbox';
+import { mailOutbox } from '../../src/db/schema/index';
+import { resetRequestsSettled } from '../../src/modules/auth/reset';
+import { eq } from 'drizzle-orm';
 import { createDatabaseFromTemplate, databaseName, dropDatabase, urlWithDatabase } from './database';
 
 /** The origin of the portal in tests; requests that change state send it as Origin. */
@@ -164,5 +168,25 @@ export async function createTestApp(options: TestContextOptions & { build?: Buil
   } catch (err) {
     await t.close().catch(() => {});
     throw err;
+  }
+}
+
+/**
+ * Every e-mail asked for so far has been sent (or has failed an attempt): after the forgot-password work
+ * that runs after its answer, the queued messages are delivered by this process as the e-mail job would
+ * deliver them (no job worker), or, with the workers running, awaited until none is queued (60 s at most).
+ */
+export async function mailSettled(ctx: AppContext): Promise<void> {
+  await resetRequestsSettled(ctx);
+  if (!ctx.boss) {
+    await deliverQueuedMail(ctx, pino({ level: 'silent' }));
+    return;
+  }
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const queued = await ctx.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.state, 'queued')).limit(1);
+    if (queued.length === 0) return;
+    if (Date.now() > deadline) throw new Error('e-mail still queued after 60 s');
+    await new Promise((r) => setTimeout(r, 100));
   }
 }

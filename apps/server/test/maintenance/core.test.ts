@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { auditLog, coreParts, customers, inboundFiles, parts, users } from '../../src/db/schema/index';
 import { api, loginAs } from '../helpers/http';
 import { maintenanceApp, type Client, type MaintenanceApp } from './fixtures';
+import { mailSettled } from '../helpers/app';
 
 let t: MaintenanceApp;
 
@@ -199,6 +200,7 @@ describe('upload', () => {
       .where(and(eq(coreParts.custNo, 10001), eq(coreParts.partNo, '2505384C1'), eq(coreParts.fileType, 0)));
     expect(applied?.effectiveDate).toBe('2027-01-01');
 
+    await mailSettled(t.ctx);
     const mail = t.mails.slice(before).find((m) => m.to === 'corp506@example.com');
     expect(mail?.subject).toMatch(/errors in mixed\.csv/);
     expect(mail?.text).toMatch(/Row 3, cust_no "99999": unknown customer 99999/);

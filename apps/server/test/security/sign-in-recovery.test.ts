@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_FIELD, LOGIN_ACTION, LOGIN_FORM_NAME } from '@fc/contract';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
-import { resetRequestsSettled } from '../../src/modules/auth/reset';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
+import { createTestApp, mailSettled, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { api, FORM_TOKEN, withFormTokenCookie } from '../helpers/http';
 import { recordFigures } from './support';
 
@@ -191,7 +190,7 @@ describe('no reset token in the log', () => {
     await makeUser(t, 'mailbox');
     const before = t.mails.length;
     expect((await api(t.app).post('/fc-common-api/users/create_reset_password_request', { user: 'mailbox' })).status).toBe(200);
-    await resetRequestsSettled(t.ctx);
+    await mailSettled(t.ctx);
     const link = new URL(/https?:\/\/\S+\/ui\/password\/update\?token=\S+/.exec(t.mails.slice(before)[0]!.text)![0]);
     const token = link.searchParams.get('token')!;
     expect((await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(200);

@@ -6,3 +6,4 @@ export * from './parts';
 export * from './prices';
 export * from './loyalty';
 export * from './maintenance';
+export * from './mail';

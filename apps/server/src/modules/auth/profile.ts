@@ -6,7 +6,7 @@ import { sessions, users } from '../../db/schema/index';
 import { audit } from '../../audit/audit';
 import { principalOf } from '../../http/access';
 import { AppError } from '../../http/errors';
-import { emailChangedNotice } from '../../mail/account-notices';
+import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 import { verifyPassword } from './passwords';
 import { countAttempt } from './service';
 
@@ -82,21 +82,25 @@ export async function updateProfile(ctx: AppContext, req: FastifyRequest, input:
       before,
       after: { email: input.email, language: input.language },
     });
-    return { email: input.email, language: input.language, before };
+    // The old address hears of the change, with the time and how to report it, in the language the account
+    // had (a change of language in the same save does not choose the language of its own notice). Queued
+    // with the change: both or neither.
+    const oldEmail = before?.email;
+    const notice =
+      moving && oldEmail && oldEmail !== input.email
+        ? await enqueueMail(ctx, tx, {
+            template: 'email-changed',
+            to: oldEmail,
+            language: before?.language ?? stored.language,
+            userId: p.userId,
+            params: { fullName: stored.fullName, username: stored.username, changedAt: changedAt.toISOString() },
+          })
+        : undefined;
+    return { email: input.email, language: input.language, notice };
   });
-  // The old address hears of the change, with the time and how to report it, in the language the account had
-  // (a change of language in the same save does not choose the language of its own notice).
-  const oldEmail = saved.before?.email;
-  if (moving && oldEmail && oldEmail !== input.email) {
-    try {
-      await ctx.mailer.send(emailChangedNotice(ctx.config, stored, oldEmail, changedAt));
-      req.log.info({ event: 'profile-email-changed', userId: p.userId, noticeSent: true }, 'e-mail address changed');
-    } catch (err) {
-      req.log.error(
-        { event: 'profile-email-notice-failed', userId: p.userId, error: (err as Error)?.name ?? 'Error' },
-        'e-mail change notice not sent',
-      );
-    }
+  if (saved.notice !== undefined) {
+    wakeMailWorker(ctx);
+    req.log.info({ event: 'profile-email-changed', userId: p.userId, noticeQueued: true }, 'e-mail address changed');
   }
   return { email: saved.email, language: saved.language };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { COMMON_PASSWORD_CODE, fillLink, linkValues, MessageCode, RESET_TOKEN_PATTERN } from '@fc/contract';
-import { ssoResetNotice } from '../../mail/account-notices';
+import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 import type { AppContext } from '../../context';
 import { passwordHistory, passwordResetTokens, sessions, users } from '../../db/schema/index';
 import { hashToken } from '../../http/access';
@@ -46,9 +46,9 @@ export async function resetRequestsSettled(ctx: AppContext): Promise<void> {
 }
 
 /**
- * The work of a forgot-password request: a known, enabled user with an e-mail address gets a new link;
- * earlier unused links of that user keep working until they expire or one is used. Runs after the answer
- * (queueResetRequest).
+ * The work of a forgot-password request: a known, enabled user with an e-mail address gets a new link by
+ * e-mail (queued, sent by the e-mail job); earlier unused links of that user keep working until they expire
+ * or one is used. Runs after the answer (queueResetRequest).
  */
 export async function createResetRequest(ctx: AppContext, req: FastifyRequest, username: string): Promise<void> {
   const user = await findUserByUsername(ctx.db, username);
@@ -62,25 +62,35 @@ export async function createResetRequest(ctx: AppContext, req: FastifyRequest, u
   if (user.ssoUser) {
     // No portal password to reset: the owner is told (at the account's address only) where to sign in.
     const signIn = fillLink(ctx.config.EXTERNAL_LOGIN_URL, linkValues(user));
-    const url = /^https?:\/\//.test(signIn) ? signIn : `${ctx.config.PUBLIC_URL}${signIn}`;
+    const signInUrl = /^https?:\/\//.test(signIn) ? signIn : `${ctx.config.PUBLIC_URL}${signIn}`;
+    await ctx.db.transaction((tx) =>
+      enqueueMail(ctx, tx, {
+        template: 'sso-reset',
+        to: user.email!,
+        language: user.language,
+        userId: user.id,
+        params: { fullName: user.fullName, username: user.username, signInUrl },
+      }),
+    );
+    wakeMailWorker(ctx);
     req.log.info(
       { event: 'password-reset-request', outcome: 'sso-user', userId: user.id },
       'password reset requested: single-sign-on user',
     );
-    try {
-      await ctx.mailer.send(ssoResetNotice(ctx.config, user, user.email, url));
-    } catch (err) {
-      req.log.error({ event: 'password-reset-mail-failed', userId: user.id, error: (err as Error)?.name ?? 'Error' }, 'e-mail not sent');
-    }
     return;
   }
-  const token = newResetToken();
-  const expiresAt = new Date(Date.now() + ctx.config.RESET_TOKEN_MINUTES * 60_000);
-  // Earlier links stay good until they expire or one of them is used: anyone may ask for a reset of a
-  // username, and a new request must not break the link its owner already holds (the per-username throttle
-  // bounds how many there are).
+  // The link itself is made by the e-mail job when it sends the message (decision 0421): the token never
+  // waits in the outbox or the job queue. Earlier links stay good until they expire or one of them is used:
+  // anyone may ask for a reset of a username, and a new request must not break the link its owner already
+  // holds (the per-username throttle bounds how many there are).
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+    const mailId = await enqueueMail(ctx, tx, {
+      template: 'password-reset',
+      to: user.email!,
+      language: user.language,
+      userId: user.id,
+      params: { fullName: user.fullName, username: user.username },
+    });
     await audit(
       tx,
       { principal: null, id: req.id },
@@ -89,44 +99,12 @@ export async function createResetRequest(ctx: AppContext, req: FastifyRequest, u
         entity: 'user',
         entityId: user.id,
         action: 'password-reset-request',
-        after: { expiresAt: expiresAt.toISOString() },
+        after: { mailId, linkMinutes: ctx.config.RESET_TOKEN_MINUTES },
       },
     );
   });
-  req.log.info({ event: 'password-reset-request', outcome: 'sent', userId: user.id }, 'password reset requested');
-  try {
-    await ctx.mailer.send(resetMail(ctx, user.email, user.fullName, token));
-  } catch (err) {
-    // The error may quote the message; log its kind only, never the link.
-    req.log.error(
-      { event: 'password-reset-mail-failed', userId: user.id, error: (err as Error)?.name ?? 'Error' },
-      'password-reset e-mail not sent',
-    );
-  }
-}
-
-function resetMail(ctx: AppContext, to: string, name: string, token: string) {
-  const link = resetLink(ctx, token);
-  const minutes = ctx.config.RESET_TOKEN_MINUTES;
-  const brand = ctx.config.BRAND_NAME;
-  const text = [
-    `Hello ${name},`,
-    '',
-    `Someone asked to reset the password of your ${brand} portal account. To choose a new password, open this link within ${minutes} minutes:`,
-    '',
-    link,
-    '',
-    'The link works once. If you did not ask for it, ignore this message: your password stays as it is.',
-    '',
-    `Support: ${ctx.config.SUPPORT_PHONE} · ${ctx.config.SUPPORT_EMAIL}`,
-  ].join('\n');
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html =
-    `<p>Hello ${esc(name)},</p><p>Someone asked to reset the password of your ${esc(brand)} portal account. ` +
-    `To choose a new password, open this link within ${minutes} minutes:</p><p><a href="${esc(link)}">${esc(link)}</a></p>` +
-    `<p>The link works once. If you did not ask for it, ignore this message: your password stays as it is.</p>` +
-    `<p>Support: ${esc(ctx.config.SUPPORT_PHONE)} · ${esc(ctx.config.SUPPORT_EMAIL)}</p>`;
-  return { to, subject: `${brand}: reset your password`, text, html };
+  wakeMailWorker(ctx);
+  req.log.info({ event: 'password-reset-request', outcome: 'queued', userId: user.id }, 'password reset requested');
 }
 
 /** The unused, unexpired request of a token, with its user, or undefined. */

@@ -9,6 +9,7 @@ import { audit } from '../../audit/audit';
 import { contains, offsetOf, orderBy } from '../../http/list';
 import { AppError, notFound } from '../../http/errors';
 import { throttleStore } from '../auth/throttle';
+import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 
 type ListQuery = z.output<typeof accountRequestListQuerySchema>;
 
@@ -36,8 +37,9 @@ export async function throttleAccountRequest(ctx: AppContext, req: FastifyReques
 }
 
 /**
- * Stores the request, then e-mails the support mailbox after the commit: a mail failure is logged and the
- * request stays stored for corporate staff to review on the account requests page.
+ * Stores the request and, in the same transaction, queues the e-mail to the support mailbox (sent by the
+ * e-mail job, retried; a final failure is in the audit log). The request is on the account requests page
+ * for corporate staff either way.
  */
 export async function createAccountRequest(ctx: AppContext, req: FastifyRequest, input: AccountRequest): Promise<number> {
   await throttleAccountRequest(ctx, req, input.email);
@@ -60,33 +62,31 @@ export async function createAccountRequest(ctx: AppContext, req: FastifyRequest,
       })
       .returning();
     await audit(tx, req, { entity: 'account_request', entityId: created!.id, action: 'create', after: { ...input, country } });
+    // The support mailbox has no saved language: its messages are in en-us, the portal's fallback (decision 0420).
+    await enqueueMail(ctx, tx, {
+      template: 'account-request',
+      to: ctx.config.SUPPORT_MAILBOX,
+      language: 0,
+      params: {
+        id: created!.id,
+        createdAt: created!.createdAt.toISOString(),
+        fullName: created!.fullName,
+        jobTitle: created!.jobTitle,
+        phone: created!.phone,
+        email: created!.email,
+        accountNumber: created!.accountNumber,
+        company: created!.companyName,
+        address: created!.address,
+        city: created!.city,
+        state: created!.state,
+        country: created!.country,
+        zip: created!.zip,
+        reviewUrl: `${ctx.config.PUBLIC_URL}/ui/corp/account-requests`,
+      },
+    });
     return created!;
   });
-  try {
-    await ctx.mailer.send({
-      to: ctx.config.SUPPORT_MAILBOX,
-      subject: `Account request #${row.id}: ${row.companyName} (customer ${row.accountNumber})`,
-      text: [
-        `A new account request was submitted on the ${ctx.config.BRAND_NAME} portal.`,
-        '',
-        `Request:        #${row.id}`,
-        `Full name:      ${row.fullName}`,
-        `Job title:      ${row.jobTitle}`,
-        `Phone:          ${row.phone}`,
-        `E-mail:         ${row.email}`,
-        `Customer no.:   ${row.accountNumber}`,
-        `Company:        ${row.companyName}`,
-        `Address:        ${row.address}`,
-        `City:           ${row.city}`,
-        `State:          ${row.state} (${row.country})`,
-        `Zip:            ${row.zip}`,
-        '',
-        `Review it on ${ctx.config.PUBLIC_URL}/ui/corp/account-requests (review takes 1 to 2 business days).`,
-      ].join('\n'),
-    });
-  } catch (err) {
-    req.log.error({ err, accountRequestId: row.id }, 'account request stored, but the support mail failed');
-  }
+  wakeMailWorker(ctx);
   return row.id;
 }
 

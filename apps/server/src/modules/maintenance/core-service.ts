@@ -19,8 +19,8 @@ import { coreParts, customers, parts, users } from '../../db/schema/index';
 import { safeCell } from '../../http/csv';
 import { contains, offsetOf, orderBy } from '../../http/list';
 import { CsvFileError, csvBatches } from '../files/csv';
+import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 import type { FileOutcome, InboundFile } from '../files/job';
-import { englishMessage } from '../files/messages';
 
 type CoreSortField = (typeof CORE_SORT_FIELDS)[number];
 export type CoreListQuery = ListQuery<CoreSortField, { name?: string; cust_no?: string; part_no?: string; status?: CoreStatus }>;
@@ -350,8 +350,8 @@ export async function processCoreFile(
   };
   const report = coreReport(problems, reportLanguage(file));
   const reportName = `core-upload-report-${file.seq}.csv`;
-  await mailReport(ctx, file, { message: englishMessage(message), problems, report, reportName }).catch((err: unknown) =>
-    log.error({ err, seq: file.seq }, 'core upload report could not be e-mailed'),
+  await mailReport(ctx, file, { fileType, fileError, total, rejected: rejectedRows.size, applied, problems, report, reportName }).catch(
+    (err: unknown) => log.error({ err, seq: file.seq }, 'core upload report could not be queued for e-mail'),
   );
   return { unitStatus: 1, osReturnCode: fileError ? 1 : 0, message, result: report, resultName: reportName };
 }
@@ -363,27 +363,53 @@ function reportLanguage(file: InboundFile): Language {
 
 const MAIL_PROBLEM_LINES = 50;
 
-/** The report goes to the uploader when the account has an e-mail address. */
+/**
+ * The report goes to the uploader when the account has an e-mail address, in the uploader's language,
+ * through the e-mail queue (the message lists the first problems; the attached report lists them all).
+ */
 async function mailReport(
   ctx: AppContext,
   file: InboundFile,
-  r: { message: string; problems: CoreProblem[]; report: Buffer; reportName: string },
+  r: {
+    fileType: number;
+    fileError: FileMessage | undefined;
+    total: number;
+    rejected: number;
+    applied: number;
+    problems: CoreProblem[];
+    report: Buffer;
+    reportName: string;
+  },
 ) {
   if (!file.uploadedBy) return;
   const [user] = await ctx.db
-    .select({ email: users.email, fullName: users.fullName })
+    .select({ email: users.email, fullName: users.fullName, language: users.language })
     .from(users)
     .where(eq(users.id, file.uploadedBy))
     .limit(1);
   if (!user?.email) return;
-  const lines = r.problems
-    .slice(0, MAIL_PROBLEM_LINES)
-    .map((p) => `Row ${p.row}${p.column ? `, ${p.column}` : ''}${p.value ? ` "${p.value}"` : ''}: ${rowMessageText('en-us', p.reason)}`);
-  if (r.problems.length > MAIL_PROBLEM_LINES) lines.push(`... and ${r.problems.length - MAIL_PROBLEM_LINES} more in the attached report.`);
-  await ctx.mailer.send({
-    to: user.email,
-    subject: `${ctx.config.BRAND_NAME} core management: errors in ${file.fileName}`,
-    text: `Hello ${user.fullName},\n\nYour core management upload ${file.fileName} (file ${file.seq}) had errors.\n${r.message}\n\n${lines.join('\n')}\n\nThe attached report (${r.reportName}) lists every problem with its row and column.\n`,
-    attachments: [{ filename: r.reportName, content: r.report, contentType: 'text/csv' }],
-  });
+  await ctx.db.transaction((tx) =>
+    enqueueMail(ctx, tx, {
+      template: 'core-report',
+      to: user.email!,
+      language: user.language,
+      userId: file.uploadedBy,
+      params: {
+        fullName: user.fullName,
+        fileName: file.fileName,
+        seq: file.seq,
+        fileType: r.fileType === 0 ? 'coreless' : 'priceVerify',
+        // Reasons are codes with values (decision 0410): the e-mail job words them in the recipient's language.
+        fileError: r.fileError ? fileProblem(r.fileError) : null,
+        total: r.total,
+        rejected: r.rejected,
+        applied: r.applied,
+        problems: r.problems.slice(0, MAIL_PROBLEM_LINES).map((p) => ({ row: p.row, column: p.column, value: p.value, reason: p.reason })),
+        more: Math.max(0, r.problems.length - MAIL_PROBLEM_LINES),
+        reportName: r.reportName,
+      },
+      attachments: [{ filename: r.reportName, content: r.report, contentType: 'text/csv' }],
+    }),
+  );
+  wakeMailWorker(ctx);
 }
