@@ -99,12 +99,21 @@ export interface RenderedMail {
 
 type Format = 'html' | 'text';
 
+/** A value as text: strings and numbers as they are, a SafeString's text, nothing for null. */
+function toText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Handlebars.SafeString) return v.toString();
+  return JSON.stringify(v);
+}
+
 /** Escapes a value for HTML text and attribute values (quotes included). */
 export const escapeHtml = (s: unknown) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  toText(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const safeUrl = (url: unknown) => {
-  const s = String(url ?? '');
+  const s = toText(url);
   return /^(https?:|mailto:)/i.test(s) ? s : '#';
 };
 
@@ -177,7 +186,7 @@ function environment(format: Format) {
       ? out(
           `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
         )
-      : `${String(label)}: ${String(value ?? '')}`,
+      : `${toText(label)}: ${toText(value)}`,
   );
   hb.registerHelper('list', function (this: unknown, options: Handlebars.HelperOptions) {
     const body = options.fn(this);

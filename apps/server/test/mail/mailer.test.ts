@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../src/mail/mailer';
+import { createMailer } from '../../src/mail/mailer';
 
 /**
  * E-mail (issue 4): nodemailer over SMTP when SMTP_URL is set; without it, the log and DATA_DIR/outbox/.
