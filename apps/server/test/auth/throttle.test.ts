@@ -133,6 +133,7 @@ describe('password-reset request throttle', () => {
 
   it('a throttled request sends no e-mail', async () => {
     await makeUser('quiet');
+    await mailSettled(t.ctx);
     const before = t.mails.length;
     for (let i = 0; i < 4; i++) await resetFrom(nextAddress(), 'quiet');
     await mailSettled(t.ctx);
