@@ -33,7 +33,7 @@ const en = {
     subject: '{{brand}}: the e-mail address of your account was changed',
     preheader: 'Password-reset links now go to another address',
     intro:
-      'The e-mail address that password-reset links of your {{brand}} portal account ({{username}}) go to was changed on {{when}}. Messages now go to the new address; this one no longer receives them.',
+      'The e-mail address that password-reset links of your {{brand}} portal account ({{username}}) go to was changed on {{date}} at {{time}} UTC. Messages now go to the new address; this one no longer receives them.',
     ok: 'If you made this change, there is nothing to do.',
     report:
       'If you did not, report it at once: call {{phone}} ({{hours}}) or write to {{email}}. Someone may have used your account.',
@@ -43,7 +43,7 @@ const en = {
   accountRequest: {
     subject: 'Account request #{{id}}: {{company}} (customer {{accountNumber}})',
     preheader: 'A new account request to review',
-    intro: 'A new account request was submitted on the {{brand}} portal on {{when}}.',
+    intro: 'A new account request was submitted on the {{brand}} portal on {{date}} at {{time}} UTC.',
     fields: {
       id: 'Request',
       fullName: 'Full name',
@@ -107,7 +107,7 @@ const es: Shape<Catalogue> = {
     subject: '{{brand}}: se cambió la dirección de correo de su cuenta',
     preheader: 'Los enlaces para restablecer la contraseña van ahora a otra dirección',
     intro:
-      'La dirección de correo a la que se envían los enlaces para restablecer la contraseña de su cuenta del portal {{brand}} ({{username}}) se cambió el {{when}}. Los mensajes se envían ahora a la nueva dirección; esta ya no los recibe.',
+      'La dirección de correo a la que se envían los enlaces para restablecer la contraseña de su cuenta del portal {{brand}} ({{username}}) se cambió el {{date}} a las {{time}} UTC. Los mensajes se envían ahora a la nueva dirección; esta ya no los recibe.',
     ok: 'Si usted hizo este cambio, no tiene que hacer nada.',
     report:
       'Si no lo hizo, avísenos de inmediato: llame al {{phone}} ({{hours}}) o escriba a {{email}}. Es posible que alguien haya usado su cuenta.',
@@ -117,7 +117,7 @@ const es: Shape<Catalogue> = {
   accountRequest: {
     subject: 'Solicitud de cuenta n.º {{id}}: {{company}} (cliente {{accountNumber}})',
     preheader: 'Una nueva solicitud de cuenta para revisar',
-    intro: 'Se envió una nueva solicitud de cuenta en el portal {{brand}} el {{when}}.',
+    intro: 'Se envió una nueva solicitud de cuenta en el portal {{brand}} el {{date}} a las {{time}} UTC.',
     fields: {
       id: 'Solicitud',
       fullName: 'Nombre completo',
@@ -178,7 +178,7 @@ const fr: Shape<Catalogue> = {
     subject: '{{brand}} : l’adresse e-mail de votre compte a été modifiée',
     preheader: 'Les liens de réinitialisation partent désormais vers une autre adresse',
     intro:
-      'L’adresse e-mail à laquelle sont envoyés les liens de réinitialisation du mot de passe de votre compte du portail {{brand}} ({{username}}) a été modifiée le {{when}}. Les messages partent désormais vers la nouvelle adresse ; celle-ci ne les reçoit plus.',
+      'L’adresse e-mail à laquelle sont envoyés les liens de réinitialisation du mot de passe de votre compte du portail {{brand}} ({{username}}) a été modifiée le {{date}} à {{time}} UTC. Les messages partent désormais vers la nouvelle adresse ; celle-ci ne les reçoit plus.',
     ok: 'Si vous avez fait cette modification, vous n’avez rien à faire.',
     report:
       'Sinon, signalez-la sans attendre : appelez le {{phone}} ({{hours}}) ou écrivez à {{email}}. Quelqu’un a peut-être utilisé votre compte.',
@@ -188,7 +188,7 @@ const fr: Shape<Catalogue> = {
   accountRequest: {
     subject: 'Demande de compte n° {{id}} : {{company}} (client {{accountNumber}})',
     preheader: 'Une nouvelle demande de compte à examiner',
-    intro: 'Une nouvelle demande de compte a été envoyée sur le portail {{brand}} le {{when}}.',
+    intro: 'Une nouvelle demande de compte a été envoyée sur le portail {{brand}} le {{date}} à {{time}} UTC.',
     fields: {
       id: 'Demande',
       fullName: 'Nom complet',

@@ -2,7 +2,7 @@ import Handlebars from 'handlebars';
 import type { Language } from '@fc/contract';
 import { rowMessageText, type RowMessage } from '@fc/contract/files';
 import { CATALOGUES } from './catalogue';
-import { mailDateTime, mailNumber, pluralCategory } from './format';
+import { mailLongDate, mailNumber, mailTime, pluralCategory } from './format';
 
 /**
  * E-mail templates (decision 0420). Each message has ONE Handlebars source, rendered twice: once as HTML
@@ -15,7 +15,8 @@ import { mailDateTime, mailNumber, pluralCategory } from './format';
  *   language's plural rules.
  * - `{{#p}}...{{/p}}`: a paragraph. `{{button url label}}`: a link as a button (and the address beneath).
  * - `{{#fields}}{{field label value}}{{/fields}}`: a two-column table. `{{#list}}{{#item}}..{{/item}}{{/list}}`.
- * - `{{dateTime at}}`, `{{number n}}`: in the language's formats.
+ * - `{{longDate at}}`, `{{utcTime at}}`, `{{formatNumber n}}`: through the formatting layer of `@fc/contract`.
+ *   (A catalogue placeholder must not take a helper's name.)
  */
 export const TEMPLATES = {
   'password-reset': {
@@ -41,7 +42,7 @@ export const TEMPLATES = {
     preheader: 'emailChanged.preheader',
     source: `
 {{#p}}{{t "common.greeting" name=fullName}}{{/p}}
-{{#p}}{{t "emailChanged.intro" when=(dateTime changedAt)}}{{/p}}
+{{#p}}{{t "emailChanged.intro" date=(longDate changedAt) time=(utcTime changedAt)}}{{/p}}
 {{#p}}{{t "emailChanged.ok"}}{{/p}}
 {{#p}}{{t "emailChanged.report" phone=support.phone hours=support.hours email=support.email}}{{/p}}
 {{button (reportLink) (t "emailChanged.reportButton")}}`,
@@ -50,7 +51,7 @@ export const TEMPLATES = {
     subject: 'accountRequest.subject',
     preheader: 'accountRequest.preheader',
     source: `
-{{#p}}{{t "accountRequest.intro" when=(dateTime createdAt)}}{{/p}}
+{{#p}}{{t "accountRequest.intro" date=(longDate createdAt) time=(utcTime createdAt)}}{{/p}}
 {{#fields}}
 {{field (t "accountRequest.fields.id") (concat "#" id)}}
 {{field (t "accountRequest.fields.fullName") fullName}}
@@ -158,8 +159,9 @@ function environment(format: Format) {
   // A reason of a file report (a code with values, decision 0410), in the message's language.
   hb.registerHelper('rowMessage', (m: RowMessage, options: Handlebars.HelperOptions) => rowMessageText(lang(options), m));
   hb.registerHelper('concat', (...args: unknown[]) => args.slice(0, -1).map(String).join(''));
-  hb.registerHelper('dateTime', (at: string, options: Handlebars.HelperOptions) => mailDateTime(at, lang(options)));
-  hb.registerHelper('number', (n: number, options: Handlebars.HelperOptions) => mailNumber(n, lang(options)));
+  hb.registerHelper('longDate', (at: string, options: Handlebars.HelperOptions) => mailLongDate(at, lang(options)));
+  hb.registerHelper('utcTime', (at: string, options: Handlebars.HelperOptions) => mailTime(at, lang(options)));
+  hb.registerHelper('formatNumber', (n: number, options: Handlebars.HelperOptions) => mailNumber(n, lang(options)));
   hb.registerHelper('reportLink', (options: Handlebars.HelperOptions) => {
     const root = (options.data as { root: Record<string, unknown> & MailCommon }).root;
     const subject = compile(catalogueText(root.language as Language, 'emailChanged.reportSubject'))({ ...root, username: root.username });
