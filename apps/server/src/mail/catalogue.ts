@@ -15,7 +15,8 @@ const en = {
   passwordReset: {
     subject: '{{brand}}: reset your password',
     preheader: 'A link to choose a new password',
-    intro_one: 'Someone asked to reset the password of your {{brand}} portal account ({{username}}). To choose a new password, open this link within {{count}} minute:',
+    intro_one:
+      'Someone asked to reset the password of your {{brand}} portal account ({{username}}). To choose a new password, open this link within {{count}} minute:',
     intro_other:
       'Someone asked to reset the password of your {{brand}} portal account ({{username}}). To choose a new password, open this link within {{count}} minutes:',
     button: 'Choose a new password',
@@ -35,8 +36,7 @@ const en = {
     intro:
       'The e-mail address that password-reset links of your {{brand}} portal account ({{username}}) go to was changed on {{date}} at {{time}} UTC. Messages now go to the new address; this one no longer receives them.',
     ok: 'If you made this change, there is nothing to do.',
-    report:
-      'If you did not, report it at once: call {{phone}} ({{hours}}) or write to {{email}}. Someone may have used your account.',
+    report: 'If you did not, report it at once: call {{phone}} ({{hours}}) or write to {{email}}. Someone may have used your account.',
     reportButton: 'Report this change',
     reportSubject: 'Report: e-mail address changed on account {{username}}',
   },

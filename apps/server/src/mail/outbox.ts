@@ -48,7 +48,11 @@ export async function enqueueMail(ctx: AppContext, tx: Tx, mail: MailRequest): P
       recipient: mail.to,
       userId: mail.userId ?? null,
       params: mail.params,
-      attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') })),
+      attachments: mail.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        base64: a.content.toString('base64'),
+      })),
       jobId,
     })
     .returning({ id: mailOutbox.id });
@@ -83,7 +87,11 @@ async function sendMailJob(ctx: AppContext, id: number, jobId: string | undefine
 
 export function mailCommon(ctx: AppContext): MailCommon {
   const c = ctx.config;
-  return { brand: c.BRAND_NAME, publicUrl: c.PUBLIC_URL, support: { phone: c.SUPPORT_PHONE, email: c.SUPPORT_EMAIL, hours: c.SUPPORT_HOURS } };
+  return {
+    brand: c.BRAND_NAME,
+    publicUrl: c.PUBLIC_URL,
+    support: { phone: c.SUPPORT_PHONE, email: c.SUPPORT_EMAIL, hours: c.SUPPORT_HOURS },
+  };
 }
 
 /** The kind of a send failure, for the row and the audit log: an error code, never the message's text. */
@@ -150,7 +158,10 @@ export async function deliverMail(ctx: AppContext, id: number, final: boolean, l
       }
     });
     // The error may quote the message (a link); log its kind only.
-    log.warn({ mailId: id, template: row.template, error: kind, final }, final ? 'e-mail failed for good' : 'e-mail not sent; retried later');
+    log.warn(
+      { mailId: id, template: row.template, error: kind, final },
+      final ? 'e-mail failed for good' : 'e-mail not sent; retried later',
+    );
     throw new Error(`e-mail ${id} not sent: ${kind}`);
   }
   await ctx.db.transaction(async (tx) => {
@@ -224,7 +235,10 @@ export const mailJob: JobDefinition = {
       if (row.state === null) await sendMailJob(ctx, Number(row.id), row.jobId ?? undefined);
       else if (row.state === 'failed' || row.state === 'cancelled') {
         const jobId = randomUUID();
-        await ctx.db.update(mailOutbox).set({ jobId }).where(and(eq(mailOutbox.id, Number(row.id)), eq(mailOutbox.state, 'queued')));
+        await ctx.db
+          .update(mailOutbox)
+          .set({ jobId })
+          .where(and(eq(mailOutbox.id, Number(row.id)), eq(mailOutbox.state, 'queued')));
         await sendMailJob(ctx, Number(row.id), jobId);
       }
     }

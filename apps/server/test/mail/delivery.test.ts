@@ -104,10 +104,18 @@ beforeAll(async () => {
     jobDefinitions: [mailJob],
     env: { MAIL_RETRY_LIMIT: '2', MAIL_RETRY_DELAY_SECONDS: '1', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
   });
-  t.ctx.mailer = createMailer({ smtpUrl: t.config.SMTP_URL, from: t.config.MAIL_FROM, outboxDir: t.dataDir, log: pino({ level: 'silent' }) });
+  t.ctx.mailer = createMailer({
+    smtpUrl: t.config.SMTP_URL,
+    from: t.config.MAIL_FROM,
+    outboxDir: t.dataDir,
+    log: pino({ level: 'silent' }),
+  });
   await seedUsers(t.ctx);
   for (const username of ['customer', 'dealer'])
-    await t.db.update(users).set({ email: `${username}@example.com` }).where(eq(users.username, username));
+    await t.db
+      .update(users)
+      .set({ email: `${username}@example.com` })
+      .where(eq(users.username, username));
 }, 120_000);
 
 afterAll(async () => {
@@ -158,7 +166,9 @@ describe('e-mail through the job queue and a real SMTP server', () => {
     expect(await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, dealerId))).toHaveLength(0);
 
     await smtp.start();
-    const sent = await until('delivery after the restart', async () => (await rowsTo('dealer@example.com')).find((r) => r.state === 'sent'));
+    const sent = await until('delivery after the restart', async () =>
+      (await rowsTo('dealer@example.com')).find((r) => r.state === 'sent'),
+    );
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
     // Exactly once: a few more seconds (beyond the next retry delays) bring no second copy.
     await new Promise((r) => setTimeout(r, 5_000));
