@@ -76,7 +76,7 @@ export const TEMPLATES = {
 {{#p}}{{t "coreReport.intro" fileType=(t (concat "coreReport.fileTypes." fileType))}}{{/p}}
 {{#if fileError}}{{#p}}{{t "coreReport.fileError" reason=(rowMessage fileError)}}{{/p}}{{else}}{{#p}}{{t "coreReport.summary" total=total rejected=rejected applied=applied}}{{/p}}{{/if}}
 {{#p}}{{t "coreReport.problemsHeading"}}{{/p}}
-{{#list}}{{#each problems}}{{#item}}{{t "coreReport.row" row=row}}{{#if column}}, {{column}}{{/if}}{{#if value}} "{{value}}"{{/if}}: {{rowMessage reason}}{{/item}}{{/each}}{{/list}}
+{{#list}}{{#each problems}}{{#item}}{{t "coreReport.row" row=row}}{{#if column}}, {{column}}{{/if}}{{#if value}} "{{value}}"{{/if}}{{t "coreReport.colon"}}{{rowMessage reason}}{{/item}}{{/each}}{{/list}}
 {{#if more}}{{#p}}{{t "coreReport.more" count=more}}{{/p}}{{/if}}
 {{#p}}{{t "coreReport.attached"}}{{/p}}`,
   },

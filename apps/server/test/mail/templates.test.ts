@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@fc/contract';
+import { rowMessageText, type RowMessage } from '@fc/contract/files';
 import { CATALOGUES } from '../../src/mail/catalogue';
 import { MAIL_SAMPLES } from '../../src/mail/samples';
 import { catalogueText, renderMail, TEMPLATE_NAMES, TEMPLATES } from '../../src/mail/templates';
@@ -27,7 +28,7 @@ function leaves(node: unknown, prefix = ''): Map<string, string> {
 }
 
 /** Texts that are the same in a language as in English on purpose. */
-const SAME_ON_PURPOSE: Partial<Record<Language, string[]>> = {};
+const SAME_ON_PURPOSE: Partial<Record<Language, string[]>> = { es: ['coreReport.colon'] };
 
 describe('e-mail catalogue', () => {
   const en = leaves(CATALOGUES['en-us']);
@@ -92,6 +93,15 @@ describe('e-mail templates', () => {
       for (const line of englishLines) expect(translated.text, line).not.toContain(line);
     },
   );
+
+  it.each(['es', 'fr'] as const)('the core-file report words each problem (a code with values) in %s', (language) => {
+    const values = MAIL_SAMPLES['core-report'] as { problems: { reason: RowMessage }[] };
+    const mail = renderMail('core-report', language, values, common);
+    for (const p of values.problems) {
+      expect(mail.text).toContain(rowMessageText(language, p.reason));
+      expect(mail.text).not.toContain(rowMessageText('en-us', p.reason));
+    }
+  });
 
   it('escapes the values in the HTML part and keeps them as they are in the text part', () => {
     const values = { ...MAIL_SAMPLES['password-reset'], fullName: '<script>alert("x")</script> & Co' };
