@@ -105,6 +105,10 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(200).optional(),
   // Logs as pretty text instead of JSON lines: on by default in development when pino-pretty is installed.
   LOG_PRETTY: bool.optional(),
+  // A list whose rows the planner estimates above this many is answered with that estimate as
+  // meta.record_count (flagged meta.record_count_estimated) instead of a count of every row per page;
+  // at or below it, and with count=exact, the count is exact (decision 0600).
+  LIST_EXACT_COUNT_MAX: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALTERNATE_PORTAL_PREFIX: z
     .string()

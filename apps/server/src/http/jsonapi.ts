@@ -25,7 +25,7 @@ export function sendResult(
   return sendData(reply, [resource('result', id, { status: 'success', ...attributes })], undefined, status);
 }
 
-/** A page of a list with meta.record_count, the pagination shape and page links. */
+/** A page of a list with meta.record_count (and record_count_estimated when it is), the pagination shape and page links. */
 export function sendList(
   reply: FastifyReply,
   opts: {
@@ -33,6 +33,8 @@ export function sendList(
     type: string;
     rows: { id: string | number; attributes: Record<string, unknown> }[];
     total: number;
+    /** `total` is an estimate: meta.record_count_estimated (decision 0600). */
+    estimated?: boolean;
     page: { number: number; size: number };
   },
 ) {
@@ -46,7 +48,7 @@ export function sendList(
   };
   return reply.type(JSONAPI_MEDIA_TYPE).send({
     data: opts.rows.map((r) => resource(opts.type, r.id, r.attributes)),
-    meta: { record_count: total, pagination: p },
+    meta: { record_count: total, ...(opts.estimated ? { record_count_estimated: true } : {}), pagination: p },
     links: {
       first: link(1),
       last: link(p.last_page),

@@ -15,7 +15,13 @@ export interface PageLinks {
 }
 
 export interface ListMeta {
+  /**
+   * The number of rows the list holds under its filters: exact, or an estimate when
+   * `record_count_estimated` is true (a wide list of a large table, decision 0600; `count=exact` asks for
+   * the exact number).
+   */
   record_count: number;
+  record_count_estimated?: true;
   [k: string]: unknown;
 }
 

@@ -22,6 +22,8 @@ export interface ListQuery<F extends string, X extends Record<string, unknown>> 
   sort: SortTerm<F>[];
   search?: string;
   filters: X;
+  /** `count=exact` was asked: no estimated record_count. */
+  exactCount?: boolean;
 }
 
 /**
@@ -63,6 +65,9 @@ export function listQuerySchema<F extends string, X extends z.ZodRawShape = Reco
         .string()
         .max(options.searchMax ?? 100)
         .optional(),
+      // `count=exact`: meta.record_count counted exactly even on a wide list of a large table, where the
+      // server would otherwise answer an estimate flagged meta.record_count_estimated (decision 0600).
+      count: z.enum(['exact']).optional(),
       ...filterShape,
     })
     .transform((q) => {
@@ -76,6 +81,7 @@ export function listQuerySchema<F extends string, X extends z.ZodRawShape = Reco
         page: { number: q['page[number]'], size: q['page[size]'] },
         sort: q['filter[sort]'] as SortTerm<F>[],
         search: search ? search : undefined,
+        exactCount: q.count === 'exact',
         filters: filters as { [K in keyof X]?: z.output<X[K]> },
       };
     });
@@ -88,6 +94,8 @@ export function listQueryParams(q: {
   sort?: readonly SortTerm[];
   search?: string;
   filters?: Record<string, string | number | undefined | null>;
+  /** Ask for an exact meta.record_count (count=exact) where the server would estimate it. */
+  exactCount?: boolean;
 }): URLSearchParams {
   const p = new URLSearchParams();
   if (q.page) p.set('page[number]', String(q.page));
@@ -95,6 +103,7 @@ export function listQueryParams(q: {
   if (q.sort?.length) p.set('filter[sort]', formatSort(q.sort));
   if (q.search) p.set('filter[search]', q.search);
   for (const [k, v] of Object.entries(q.filters ?? {})) if (v !== undefined && v !== null && v !== '') p.set(`filter[${k}]`, String(v));
+  if (q.exactCount) p.set('count', 'exact');
   return p;
 }
 

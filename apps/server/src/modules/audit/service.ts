@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { REDACTED, REDACTED_AUDIT_FIELDS } from '../../audit/audit';
 import { auditLog } from '../../db/schema/index';
 import { csvCell } from '../../http/csv';
-import { contains, offsetOf, orderBy } from '../../http/list';
+import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
 
 export type AuditSortField = 'at' | 'username' | 'entity' | 'action' | 'entity_id';
 
@@ -40,22 +40,32 @@ export function auditWhere(filters: AuditFilters, search?: string): SQL | undefi
 
 export async function listAudit(
   ctx: AppContext,
-  q: { page: { number: number; size: number }; sort: SortTerm<AuditSortField>[]; search?: string; filters: AuditFilters },
+  q: {
+    page: { number: number; size: number };
+    sort: SortTerm<AuditSortField>[];
+    search?: string;
+    filters: AuditFilters;
+    exactCount?: boolean;
+  },
 ) {
   const where = auditWhere(q.filters, q.search);
   // The export's change cell is not an attribute of the list.
   const { change: _exportCell, ...columns } = getTableColumns(auditLog);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(auditLog)
-      .where(where)
-      .orderBy(...orderBy(q.sort, sortColumns, auditLog.id))
-      .limit(q.page.size)
-      .offset(offsetOf(q.page)),
-    ctx.db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return pageAndCount(ctx.db, {
+    page: q.page,
+    exact: q.exactCount,
+    max: ctx.config.LIST_EXACT_COUNT_MAX,
+    matching: sql`select 1 from ${auditLog} where ${where ?? sql`true`}`,
+    rows: () =>
+      ctx.db
+        .select(columns)
+        .from(auditLog)
+        .where(where)
+        .orderBy(...orderBy(q.sort, sortColumns, auditLog.id))
+        .limit(q.page.size)
+        .offset(offsetOf(q.page)),
+    count: async () => (await ctx.db.select({ n: count() }).from(auditLog).where(where))[0]?.n ?? 0,
+  });
 }
 
 /** The longest text that every one of `names` contains ('' when they share nothing). */

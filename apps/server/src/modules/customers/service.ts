@@ -35,7 +35,7 @@ import type { Tx } from '../../db/client';
 import { cards, customerLocations, customers, users } from '../../db/schema/index';
 import { audit } from '../../audit/audit';
 import { badRequest, notFound } from '../../http/errors';
-import { contains, offsetOf, orderBy } from '../../http/list';
+import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
 
 type ListQuery = z.output<typeof customerListQuerySchema>;
 
@@ -254,27 +254,31 @@ function customerWhere(q: ListQuery) {
 
 export async function listCustomers(ctx: AppContext, q: ListQuery) {
   const where = customerWhere(q);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        custNo: customers.custNo,
-        custName: customers.custName,
-        program: customers.program,
-        city: customers.city,
-        state: customers.state,
-        country: customers.country,
-        status: customers.status,
-        currency: customers.currency,
-        createdAt: customers.createdAt,
-      })
-      .from(customers)
-      .where(where)
-      .orderBy(...orderBy(q.sort, sortColumns, customers.custNo))
-      .limit(q.page.size)
-      .offset(offsetOf(q.page)),
-    ctx.db.select({ n: count() }).from(customers).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return pageAndCount(ctx.db, {
+    page: q.page,
+    exact: q.exactCount,
+    max: ctx.config.LIST_EXACT_COUNT_MAX,
+    matching: sql`select 1 from ${customers} where ${where ?? sql`true`}`,
+    rows: () =>
+      ctx.db
+        .select({
+          custNo: customers.custNo,
+          custName: customers.custName,
+          program: customers.program,
+          city: customers.city,
+          state: customers.state,
+          country: customers.country,
+          status: customers.status,
+          currency: customers.currency,
+          createdAt: customers.createdAt,
+        })
+        .from(customers)
+        .where(where)
+        .orderBy(...orderBy(q.sort, sortColumns, customers.custNo))
+        .limit(q.page.size)
+        .offset(offsetOf(q.page)),
+    count: async () => (await ctx.db.select({ n: count() }).from(customers).where(where))[0]?.n ?? 0,
+  });
 }
 
 /** The CSV export's columns: the list's, every cell formula-safe (csv_cell). */

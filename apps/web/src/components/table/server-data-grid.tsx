@@ -9,6 +9,7 @@ import {
 } from '@mui/x-data-grid';
 import { useTheme } from '@mui/material/styles';
 import type {} from '@mui/x-data-grid/themeAugmentation';
+import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, PAGE_SIZE_OPTIONS } from '@fc/contract';
 import { LoadError } from '../load-error';
@@ -21,6 +22,11 @@ export interface ServerDataGridProps<R extends GridValidRowModel> extends Omit<
   rows: readonly R[];
   columns: readonly GridColDef<R>[];
   total: number;
+  /**
+   * `total` is the server's estimate (meta.record_count_estimated, decision 0600): the pagination says
+   * "about", and a button asks for the exact count (count=exact in the table's URL state).
+   */
+  totalEstimated?: boolean;
   loading?: boolean;
   state: TableState;
   onStateChange(change: Partial<TableState>): void;
@@ -83,6 +89,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   rows,
   columns,
   total,
+  totalEstimated,
   loading,
   state,
   onStateChange,
@@ -123,13 +130,13 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       noResultsOverlayLabel: t('table.no-relevant-data'),
       paginationRowsPerPage: t('table.rows-per-page'),
       paginationDisplayedRows: ({ from, to, count }) =>
-        t('table.displayed-rows', {
+        t(totalEstimated ? 'table.displayed-rows-about' : 'table.displayed-rows', {
           from: formatNumber(from, i18n.language),
           to: formatNumber(to, i18n.language),
           count: formatNumber(count, i18n.language),
         }),
     }),
-    [themeLocaleText, filtered, error, t, i18n.language],
+    [themeLocaleText, filtered, error, t, i18n.language, totalEstimated],
   );
   // No rows yet: the grid's overlay (autoHeight) takes the height of a page of rows (--height is the grid's
   // row height) instead of its default two rows.
@@ -163,11 +170,19 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       {...rest}
     />
   );
-  if (!error) return grid;
+  const exact = totalEstimated ? (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
+      <Button size="small" onClick={() => onStateChange({ exactCount: true })}>
+        {t('table.count-exactly')}
+      </Button>
+    </Box>
+  ) : null;
+  if (!error && !exact) return grid;
   return (
     <>
-      <LoadError onRetry={() => onRetry?.()} />
+      {error && <LoadError onRetry={() => onRetry?.()} />}
       {grid}
+      {exact}
     </>
   );
 }

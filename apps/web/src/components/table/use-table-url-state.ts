@@ -8,6 +8,8 @@ export interface TableState {
   sort: SortTerm[];
   search: string;
   filters: Record<string, string>;
+  /** The list's count asked exact (count=exact) where the server would estimate it (decision 0600). */
+  exactCount?: boolean;
 }
 
 /**
@@ -49,7 +51,8 @@ export function useTableUrlState(options: {
       const v = params.get(`${p}f.${name}`);
       if (v) filters[name] = v;
     }
-    return { page, size, sort, search: params.get(`${p}q`) ?? '', filters };
+    const exactCount = params.get(`${p}count`) === 'exact';
+    return { page, size, sort, search: params.get(`${p}q`) ?? '', filters, ...(exactCount ? { exactCount } : {}) };
   }, [params, p, defaultSize, sort, filterKey]);
 
   // A change made while the previous one is still navigating (the route's loader runs first) must build
@@ -74,6 +77,7 @@ export function useTableUrlState(options: {
           if (change.sort !== undefined)
             set('sort', change.sort.length ? change.sort.map((s) => `${s.field}|${s.direction}`).join(',') : undefined);
           if (change.search !== undefined) set('q', change.search.trim() || undefined);
+          if (change.exactCount !== undefined) set('count', change.exactCount ? 'exact' : undefined);
           if (change.filters !== undefined) for (const [k, v] of Object.entries(change.filters)) set(`f.${k}`, v?.trim() || undefined);
           pending.current = next;
           return next;
@@ -86,7 +90,15 @@ export function useTableUrlState(options: {
 
   /** The list request's query: page[number], page[size], filter[sort], filter[search], filter[...]. */
   const query = useMemo(
-    () => listQueryParams({ page: state.page, size: state.size, sort: state.sort, search: state.search, filters: state.filters }),
+    () =>
+      listQueryParams({
+        page: state.page,
+        size: state.size,
+        sort: state.sort,
+        search: state.search,
+        filters: state.filters,
+        exactCount: state.exactCount,
+      }),
     [state],
   );
 

@@ -17,7 +17,7 @@ export interface AuditRow {
 /** GET /fc-common-api/audit with page[...], filter[sort], filter[search], filter[entity|user|from|to]. */
 export async function getAudit(query: URLSearchParams) {
   const res = await api<Omit<AuditRow, 'id'>>('/fc-common-api/audit', { query });
-  return { rows: res.data as AuditRow[], total: Number(res.meta.recordCount ?? 0) };
+  return { rows: res.data as AuditRow[], total: Number(res.meta.recordCount ?? 0), estimated: res.meta.recordCountEstimated === true };
 }
 
 export const auditQuery = (query: URLSearchParams) =>

@@ -172,6 +172,7 @@ export default function AuditHistoryPage() {
         rows={data?.rows ?? []}
         columns={columns}
         total={data?.total ?? 0}
+        totalEstimated={data?.estimated}
         loading={isFetching}
         error={isError}
         onRetry={() => void refetch()}

@@ -17,7 +17,7 @@ export interface CustomerRow {
 /** GET /framework/customers with page[...], filter[sort], filter[search], filter[program|status|country]. */
 export async function getCustomers(query: URLSearchParams) {
   const res = await api<Omit<CustomerRow, 'id'>>('/framework/customers', { query });
-  return { rows: res.data as CustomerRow[], total: Number(res.meta.recordCount ?? 0) };
+  return { rows: res.data as CustomerRow[], total: Number(res.meta.recordCount ?? 0), estimated: res.meta.recordCountEstimated === true };
 }
 
 export const customersQuery = (query: URLSearchParams) =>

@@ -129,6 +129,7 @@ export default function CustomerMaintenancePage() {
         rows={data?.rows ?? NO_ROWS}
         columns={columns}
         total={data?.total ?? 0}
+        totalEstimated={data?.estimated}
         loading={isFetching}
         error={isError}
         onRetry={() => void refetch()}
