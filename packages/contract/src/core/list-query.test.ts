@@ -93,6 +93,15 @@ describe('listQueryParams and formatSort', () => {
     });
   });
 
+  it('count=exact asks for an exact meta.record_count (decision 0600), both ways; any other count is refused', () => {
+    const p = listQueryParams({ page: 1, exactCount: true });
+    expect(p.get('count')).toBe('exact');
+    expect(schema.parse({ count: 'exact' }).exactCount).toBe(true);
+    expect(schema.parse({}).exactCount).toBeUndefined();
+    expect(listQueryParams({ page: 1 }).has('count')).toBe(false);
+    expect(schema.safeParse({ count: 'estimate' }).success).toBe(false);
+  });
+
   it('formats several sort terms', () => {
     expect(
       formatSort([

@@ -81,8 +81,8 @@ export function listQuerySchema<F extends string, X extends z.ZodRawShape = Reco
         page: { number: q['page[number]'], size: q['page[size]'] },
         sort: q['filter[sort]'] as SortTerm<F>[],
         search: search ? search : undefined,
-        exactCount: q.count === 'exact',
         filters: filters as { [K in keyof X]?: z.output<X[K]> },
+        ...(q.count === 'exact' ? { exactCount: true as const } : {}),
       };
     });
 }
