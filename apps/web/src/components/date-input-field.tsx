@@ -60,7 +60,7 @@ export function DateInputField({
         onBlur={onBlur}
         error={error}
         helperText={helperText}
-        placeholder={DATE_INPUT_MASK}
+        placeholder={t('common:date-input.mask')}
         fullWidth
         slotProps={{
           htmlInput: { inputMode: 'numeric', maxLength: 10, autoComplete: 'off' },

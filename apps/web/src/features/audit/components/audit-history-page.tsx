@@ -3,7 +3,7 @@ import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/materi
 import DownloadIcon from '@mui/icons-material/Download';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { DATE_INPUT_MASK, formatDateTime, mmddyyyyToYyyymmdd, msg, toMmddyyyy } from '@fc/contract';
+import { formatDateTime, mmddyyyyToYyyymmdd, msg, toMmddyyyy } from '@fc/contract';
 import { translateValidation } from '@/lib/i18n';
 import { DateInputField } from '@/components/date-input-field';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
@@ -29,6 +29,7 @@ function DateFilter({
   value: string | undefined;
   onChange(v: string): void;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(() => toMmddyyyy(value));
   const [shown, setShown] = useState(value);
   if (shown !== value) {
@@ -44,7 +45,7 @@ function DateFilter({
         label={label}
         value={text}
         error={incomplete}
-        helperText={incomplete ? translateValidation(msg('date-format', { format: DATE_INPUT_MASK }), label) : undefined}
+        helperText={incomplete ? translateValidation(msg('date-format', { format: t('common:date-input.mask') }), label) : undefined}
         onChange={(v) => {
           setText(v);
           const compact = mmddyyyyToYyyymmdd(v);

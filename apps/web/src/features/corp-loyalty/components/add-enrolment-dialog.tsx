@@ -21,7 +21,7 @@ import {
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { camelCase, DATE_INPUT_MASK, todayYyyymmdd } from '@fc/contract';
+import { camelCase, todayYyyymmdd } from '@fc/contract';
 import {
   ENROLMENT_MAX_YEARS_DEFAULT,
   enrolmentDateMessage,
@@ -223,7 +223,7 @@ export function AddEnrolmentDialog({ open, onClose }: { open: boolean; onClose()
                     inputRef={field.ref}
                     required
                     error={!!fieldState.error}
-                    helperText={fieldState.error ? text(fieldState.error.message, t('enrolment.start-date')) : DATE_INPUT_MASK}
+                    helperText={fieldState.error ? text(fieldState.error.message, t('enrolment.start-date')) : t('common:date-input.mask')}
                   />
                 )}
               />
@@ -240,7 +240,7 @@ export function AddEnrolmentDialog({ open, onClose }: { open: boolean; onClose()
                     inputRef={field.ref}
                     required
                     error={!!fieldState.error}
-                    helperText={fieldState.error ? text(fieldState.error.message, t('enrolment.end-date')) : DATE_INPUT_MASK}
+                    helperText={fieldState.error ? text(fieldState.error.message, t('enrolment.end-date')) : t('common:date-input.mask')}
                   />
                 )}
               />
