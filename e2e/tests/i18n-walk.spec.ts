@@ -201,14 +201,14 @@ async function walkPage(page: Page, lng: WalkLanguage, target: { id: string; url
       await check(page, { page: name, lng, width: 1280, userData }, 'dialog', failures);
       await narrow(page);
       await check(page, { page: name, lng, width: 360, userData }, 'dialog', failures);
-      // Closed as a user would, by its Cancel or Close button.
+      // Closed as a user would, by its Cancel or Close button, at 1280 px (where the menu is no drawer over it).
+      await page.setViewportSize({ width: 1280, height: 900 });
       const names = ['common:actions.cancel', 'common:actions.close'].map((k) => text(lng, k));
       await opened
         .getByRole('button', { name: new RegExp(`^(${names.map(escape).join('|')})$`) })
         .first()
         .click({ timeout: 15_000 });
       await expect(opened).toBeHidden();
-      await page.setViewportSize({ width: 1280, height: 900 });
     }
   }
 }

@@ -51,6 +51,35 @@ const PACKS = {
 
 const PSEUDO_LANGUAGE = 'en-xa';
 
+/**
+ * MUI core's English texts, written out: its en-us pack is empty (the components hold them), so there would
+ * be nothing to pseudo-localise.
+ */
+const CORE_ENGLISH = {
+  components: {
+    MuiBreadcrumbs: { defaultProps: { expandText: 'Show path' } },
+    MuiTablePagination: {
+      defaultProps: {
+        labelRowsPerPage: 'Rows per page:',
+        labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+          `${from}–${to} of ${count !== -1 ? count : `more than ${to}`}`,
+        getItemAriaLabel: (type: string) => `Go to ${type} page`,
+      },
+    },
+    MuiAutocomplete: {
+      defaultProps: { clearText: 'Clear', closeText: 'Close', loadingText: 'Loading…', noOptionsText: 'No options', openText: 'Open' },
+    },
+    MuiAlert: { defaultProps: { closeText: 'Close' } },
+    MuiPagination: {
+      defaultProps: {
+        'aria-label': 'pagination navigation',
+        getItemAriaLabel: (type: string, page: number, selected: boolean) =>
+          type === 'page' ? `${selected ? '' : 'Go to '}page ${page}` : `Go to ${type} page`,
+      },
+    },
+  },
+};
+
 /** Every text of a locale pack, and every text its functions return ("1–25 of 100"), pseudo-localised. */
 function pseudoPack<T>(pack: T): T {
   if (typeof pack === 'string') return pseudoLocalize(pack) as T;
@@ -75,7 +104,7 @@ export function themeFor(language: string): Theme {
   const key = language === PSEUDO_LANGUAGE ? PSEUDO_LANGUAGE : language in PACKS ? (language as keyof typeof PACKS) : 'en-us';
   let theme = themes.get(key);
   if (!theme) {
-    const packs = key === PSEUDO_LANGUAGE ? PACKS['en-us'].map((pack) => pseudoPack(pack)) : PACKS[key];
+    const packs = key === PSEUDO_LANGUAGE ? [CORE_ENGLISH, gridEnUS, pickersEnUS].map((pack) => pseudoPack(pack)) : PACKS[key];
     theme = createTheme(options, ...packs);
     themes.set(key, theme);
   }
