@@ -22,6 +22,7 @@ for (const [file, json] of Object.entries(files)) {
 /** "{{index}} of {{count}}": a position, not a quantity of something. */
 const POSITIONS = new Set([
   'common:table.displayed-rows',
+  'common:table.displayed-rows-about',
   'public-site:home.hero.slide',
   'public-site:home.roles.progress',
   'public-site:home.roles.slide',

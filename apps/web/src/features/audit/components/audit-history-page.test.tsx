@@ -68,7 +68,7 @@ describe('audit history', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/20\/11\/2026/)).not.toBeInTheDocument();
   });
 
-  it('takes its date filters typed MM/DD/YYYY in French, and asks the API for YYYYMMDD', async () => {
+  it('takes its date filters typed MM/DD/YYYY in French (its hint MM/JJ/AAAA), and asks the API for YYYYMMDD', async () => {
     await switchLanguage('fr');
     mockApi({
       'GET /fc-common-api/audit': { body: { data: [], meta: { 'record-count': 0 } } },
@@ -83,7 +83,7 @@ describe('audit history', { timeout: 30_000 }, () => {
       { url: '/corp/audit', user: testUser({ accountType: 0, grantedTasks: [] }) },
     );
     const from = await screen.findByRole('textbox', { name: 'Du' }, { timeout: 15_000 });
-    expect(from).toHaveAttribute('placeholder', 'MM/DD/YYYY');
+    expect(from).toHaveAttribute('placeholder', 'MM/JJ/AAAA');
     await userEvent.type(from, '11202026');
     expect(from).toHaveValue('11/20/2026');
     const urls = () =>
