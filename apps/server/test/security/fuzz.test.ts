@@ -318,7 +318,10 @@ beforeAll(async () => {
   const log = pino({ level: 'error' }, { write: (line: string) => serverErrors.push(line.slice(0, 1500)) });
   // A wrong current password on the profile counts toward the lockout (moving the recovery address needs it):
   // generated requests must not lock the users this test signs in again after a sign-out.
-  t = await createTestApp({ env: { LOGIN_LOCK_ATTEMPTS: '100' }, build: { loggerInstance: log } });
+  // The request budget counted in the database (RATE_LIMIT_STORE=database, the default on PostgreSQL) is a
+  // write every request makes, refused or not: not a change a refused request may not make. It is counted in
+  // memory here; multi-process/shared-rate-limit.test.ts tests the database store.
+  t = await createTestApp({ env: { LOGIN_LOCK_ATTEMPTS: '100', RATE_LIMIT_STORE: 'memory' }, build: { loggerInstance: log } });
   await seedUsers(t.ctx);
   for (const u of ['corp', 'dealer', 'customer']) await signIn(u);
   // The routes that read a multipart upload (they declare no JSON body in the document), found by probing.
