@@ -1,10 +1,16 @@
+import { formatDateTime } from '@fc/contract';
+
 export interface Change {
   key: string;
   before: string;
   after: string;
 }
 
-const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+/** A time as the server writes it (2026-11-26T15:31:06.010Z): shown as the specification's MM/dd/yyyy HH:mm:ss. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+
+const show = (v: unknown) =>
+  v === undefined ? '' : typeof v === 'string' ? (TIMESTAMP.test(v) ? formatDateTime(v) : v) : JSON.stringify(v);
 
 /** The fields a write changed: each key of before and after whose value differs (a create lists its values). */
 export function diffOf(before: unknown, after: unknown): Change[] {
