@@ -86,3 +86,8 @@
   if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', render);
   else render();
 })(window, document);
+
+// zod's global configuration, set before any module of the portal loads: a schema built before
+// lib/zod-config.ts ran (a shared chunk the bundler evaluates ahead of the entry's own code) would otherwise
+// probe `new Function`, which the Content-Security-Policy reports as a violation (disableZodEval, decision 0320).
+(globalThis.__zod_globalConfig = globalThis.__zod_globalConfig || {}).jitless = true;
