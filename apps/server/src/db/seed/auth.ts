@@ -15,6 +15,7 @@ export const AUTH_TEST_USERS = [
   { username: 'resetdemo', fullName: 'Riley Reset', email: 'resetdemo@example.com', accountType: 2, grantedTasks: [], custNo: 10004 },
   { username: 'timeoutdemo', fullName: 'Tess Timeout', email: 'timeoutdemo@example.com', accountType: 2, grantedTasks: [], custNo: 10004 },
   { username: 'signoutcorp', fullName: 'Sol Signout', email: 'signoutcorp@example.com', accountType: 0, grantedTasks: [] },
+  { username: 'mfademo', fullName: 'Max Factor', email: 'mfademo@example.com', accountType: 0, grantedTasks: [] },
   {
     username: 'signoutmerc',
     fullName: 'Sid Signout',
