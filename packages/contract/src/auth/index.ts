@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './app-config';
 export * from './promotions';
+export * from './second-factor';

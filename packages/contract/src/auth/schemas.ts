@@ -148,6 +148,12 @@ export interface CurrentUser {
   language: 0 | 1 | 2;
   custNo: number | null;
   merchantNo: number | null;
+  /** Issue 19: whether the user has a confirmed second factor (absent from servers before it: 'none'). */
+  secondFactor?: 'none' | 'enrolled';
+  /** Whether MFA_POLICY requires the user to have one. */
+  secondFactorRequired?: 'Y' | 'N';
+  /** The session may do nothing but enrol until the user has one (every other call: 403 mfa-enrolment-required). */
+  mfaEnrolmentRequired?: 'Y' | 'N';
 }
 
 /** Session timeout configuration (document 1 section 3). Absent minutes count as 0, absent touch as now. */

@@ -88,6 +88,12 @@ export const NAMED_MESSAGES: readonly CatalogueEntry[] = [
   { code: 'ACP02', type: 'error', key: 'messages.ACP02' },
   { code: 'ACP03', type: 'error', key: 'messages.ACP03' },
   { code: 'core-upload-unknown', type: 'error', key: 'messages.core-upload-unknown' },
+  // The second factor and the step-up check (issue 19; auth/second-factor.ts MfaCode).
+  { code: 'mfa-invalid', type: 'error', key: 'messages.mfa-invalid' },
+  { code: 'mfa-expired', type: 'error', key: 'messages.mfa-expired' },
+  { code: 'mfa-enrolment-required', type: 'error', key: 'messages.mfa-enrolment-required' },
+  { code: 'step-up-required', type: 'info', key: 'messages.step-up-required' },
+  { code: 'password-invalid', type: 'error', key: 'messages.password-invalid' },
 ];
 
 const byCode = new Map([...MESSAGE_CATALOGUE, ...NAMED_MESSAGES].map((e) => [e.code, e]));

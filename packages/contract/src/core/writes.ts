@@ -37,6 +37,12 @@ export const WRITE_RULES = {
     basis: 'document 1 section 7',
     viewOnly: PUBLIC_FORM,
   },
+  'POST /framework/login/second-factor': {
+    access: 'public',
+    rule: 'anyone holding a sign-in challenge (the second-factor code step)',
+    basis: 'decision 0700',
+    viewOnly: PUBLIC_FORM,
+  },
   'POST /framework/logout': {
     access: 'public',
     rule: 'anyone (ends the caller’s own session)',
@@ -65,6 +71,36 @@ export const WRITE_RULES = {
     access: 'signedIn',
     rule: 'any signed-in user (keeps the own session alive)',
     basis: 'document 1 section 7',
+    viewOnly: OWN,
+  },
+  'POST /fc-common-api/session/verify': {
+    access: 'signedIn',
+    rule: 'any signed-in user (confirms the own password or code: the step-up check)',
+    basis: 'decision 0700',
+    viewOnly: OWN,
+  },
+  'POST /fc-common-api/users/second-factor/enrolment': {
+    access: 'signedIn',
+    rule: 'any signed-in user (starts the own second factor’s enrolment)',
+    basis: 'decision 0700',
+    viewOnly: OWN,
+  },
+  'POST /fc-common-api/users/second-factor/enrolment/confirm': {
+    access: 'signedIn',
+    rule: 'any signed-in user (confirms the own second factor)',
+    basis: 'decision 0700',
+    viewOnly: OWN,
+  },
+  'POST /fc-common-api/users/second-factor/recovery-codes': {
+    access: 'signedIn',
+    rule: 'any signed-in user (replaces the own recovery codes)',
+    basis: 'decision 0700',
+    viewOnly: OWN,
+  },
+  'DELETE /fc-common-api/users/second-factor': {
+    access: 'signedIn',
+    rule: 'any signed-in user (removes the own second factor, with password and code)',
+    basis: 'decision 0700',
     viewOnly: OWN,
   },
   'POST /fc-common-api/users/language': {
@@ -238,7 +274,7 @@ export function permissionsDocument(): string {
     '',
     '<!-- Generated from packages/contract/src/core/writes.ts by `npm run docs:permissions`; a test fails when it is stale. -->',
     '',
-    'Every write of the portal (each POST route; the portal has no PUT, PATCH or DELETE route) and who may make it.',
+    'Every write of the portal (each POST or DELETE route; the portal has no PUT or PATCH route) and who may make it.',
     'The server declares each route’s access from the same table (`writeAccess`) and refuses at start a write',
     'route without a row. A corporate user whose tasks are all view tasks (502, 505, 508) makes none of these',
     'writes except those marked in the last section below (DESIGN section 5, “Who may write”; decision 0300).',
