@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { ENROLMENT_MAX_YEARS_DEFAULT, ENROLMENT_MAX_YEARS_LIMIT } from '@fc/contract/loyalty';
-import { DEFAULT_PROMOTIONS, promotionsSchema, type Promotions } from '@fc/contract';
+import { DEFAULT_PROMOTIONS, MFA_POLICIES, promotionsSchema, type Promotions } from '@fc/contract';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -57,6 +57,14 @@ const envSchema = z.object({
   LOGIN_LOCK_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: minutes.default(15),
   RESET_TOKEN_MINUTES: minutes.default(60),
+  // The second factor (issue 19, decision 0700): who must have one (off: no second factor and no step-up at
+  // all), how long the code step of a sign-in lasts, and after how long a sensitive change asks again.
+  MFA_POLICY: z.enum(MFA_POLICIES).default('editors'),
+  MFA_CHALLENGE_MINUTES: z.coerce.number().int().min(1).max(30).default(5),
+  STEP_UP_MINUTES: minutes.default(15),
+  // The key that encrypts TOTP secrets at rest (at least 32 characters); absent, a random key is created in
+  // DATA_DIR/mfa-encryption.key (one host; set it when several hosts share the database).
+  MFA_ENCRYPTION_KEY: z.string().min(32, 'at least 32 characters').max(500).optional(),
   // Sign-in and reset throttles (SECURITY.md): failed sign-ins per address and per username a minute,
   // reset requests per address and per username in 15 minutes.
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(50),

@@ -60,6 +60,26 @@ const en = {
     review: 'Review it on the account requests page (review takes 1 to 2 business days):',
     button: 'Open account requests',
   },
+  secondFactor: {
+    addedSubject: '{{brand}}: a second factor was added to your account',
+    addedPreheader: 'Sign-ins now ask for a code from your authenticator app',
+    addedIntro:
+      'A second factor (an authenticator app) was added to your {{brand}} portal account ({{username}}) on {{date}} at {{time}} UTC. From now on, signing in asks for a code from that app after your password.',
+    removedSubject: '{{brand}}: the second factor of your account was removed',
+    removedPreheader: 'Sign-ins no longer ask for a code',
+    removedIntro:
+      'The second factor (authenticator app) of your {{brand}} portal account ({{username}}) was removed on {{date}} at {{time}} UTC. Signing in no longer asks for a code.',
+    resetIntro:
+      'An administrator removed the second factor (authenticator app) of your {{brand}} portal account ({{username}}) on {{date}} at {{time}} UTC. Signing in no longer asks for a code until you set one up again.',
+    recoverySubject: '{{brand}}: a recovery code of your account was used',
+    recoveryPreheader: 'Someone signed in or confirmed a change with a recovery code',
+    recoveryIntro:
+      'A recovery code of your {{brand}} portal account ({{username}}) was used on {{date}} at {{time}} UTC in place of a code from your authenticator app. Each recovery code works once.',
+    left_one: 'You have {{count}} unused recovery code left. Make new ones from your profile page.',
+    left_other: 'You have {{count}} unused recovery codes left. You can make new ones from your profile page.',
+    ok: 'If this was you, there is nothing to do.',
+    report: 'If it was not, report it at once: call {{phone}} ({{hours}}) or write to {{email}}. Someone may have used your account.',
+  },
   coreReport: {
     subject: '{{brand}} core management: errors in {{fileName}}',
     preheader: 'Your core management upload had errors',
@@ -136,6 +156,27 @@ const es: Shape<Catalogue> = {
     review: 'Revísela en la página de solicitudes de cuenta (la revisión tarda de 1 a 2 días hábiles):',
     button: 'Abrir las solicitudes de cuenta',
   },
+  secondFactor: {
+    addedSubject: '{{brand}}: se añadió un segundo factor a su cuenta',
+    addedPreheader: 'Al iniciar sesión se le pedirá un código de su aplicación de autenticación',
+    addedIntro:
+      'Se añadió un segundo factor (una aplicación de autenticación) a su cuenta del portal {{brand}} ({{username}}) el {{date}} a las {{time}} UTC. A partir de ahora, al iniciar sesión se le pedirá un código de esa aplicación después de su contraseña.',
+    removedSubject: '{{brand}}: se quitó el segundo factor de su cuenta',
+    removedPreheader: 'Al iniciar sesión ya no se pide un código',
+    removedIntro:
+      'Se quitó el segundo factor (aplicación de autenticación) de su cuenta del portal {{brand}} ({{username}}) el {{date}} a las {{time}} UTC. Al iniciar sesión ya no se pide un código.',
+    resetIntro:
+      'Un administrador quitó el segundo factor (aplicación de autenticación) de su cuenta del portal {{brand}} ({{username}}) el {{date}} a las {{time}} UTC. Al iniciar sesión ya no se pide un código hasta que configure uno de nuevo.',
+    recoverySubject: '{{brand}}: se usó un código de recuperación de su cuenta',
+    recoveryPreheader: 'Alguien inició sesión o confirmó un cambio con un código de recuperación',
+    recoveryIntro:
+      'Se usó un código de recuperación de su cuenta del portal {{brand}} ({{username}}) el {{date}} a las {{time}} UTC en lugar de un código de su aplicación de autenticación. Cada código de recuperación sirve una sola vez.',
+    left_one: 'Le queda {{count}} código de recuperación sin usar. Cree nuevos desde su página de perfil.',
+    left_other: 'Le quedan {{count}} códigos de recuperación sin usar. Puede crear nuevos desde su página de perfil.',
+    ok: 'Si fue usted, no tiene que hacer nada.',
+    report:
+      'Si no fue usted, avísenos de inmediato: llame al {{phone}} ({{hours}}) o escriba a {{email}}. Es posible que alguien haya usado su cuenta.',
+  },
   coreReport: {
     subject: '{{brand}} gestión de cascos: errores en {{fileName}}',
     preheader: 'Su archivo de gestión de cascos tenía errores',
@@ -207,6 +248,27 @@ const fr: Shape<Catalogue> = {
     },
     review: 'Examinez-la sur la page des demandes de compte (l’examen prend 1 à 2 jours ouvrés) :',
     button: 'Ouvrir les demandes de compte',
+  },
+  secondFactor: {
+    addedSubject: '{{brand}} : un second facteur a été ajouté à votre compte',
+    addedPreheader: 'La connexion demande désormais un code de votre application d’authentification',
+    addedIntro:
+      'Un second facteur (une application d’authentification) a été ajouté à votre compte du portail {{brand}} ({{username}}) le {{date}} à {{time}} UTC. Désormais, la connexion demande un code de cette application après votre mot de passe.',
+    removedSubject: '{{brand}} : le second facteur de votre compte a été supprimé',
+    removedPreheader: 'La connexion ne demande plus de code',
+    removedIntro:
+      'Le second facteur (application d’authentification) de votre compte du portail {{brand}} ({{username}}) a été supprimé le {{date}} à {{time}} UTC. La connexion ne demande plus de code.',
+    resetIntro:
+      'Un administrateur a supprimé le second facteur (application d’authentification) de votre compte du portail {{brand}} ({{username}}) le {{date}} à {{time}} UTC. La connexion ne demande plus de code tant que vous n’en configurez pas un nouveau.',
+    recoverySubject: '{{brand}} : un code de récupération de votre compte a été utilisé',
+    recoveryPreheader: 'Quelqu’un s’est connecté ou a confirmé une modification avec un code de récupération',
+    recoveryIntro:
+      'Un code de récupération de votre compte du portail {{brand}} ({{username}}) a été utilisé le {{date}} à {{time}} UTC à la place d’un code de votre application d’authentification. Chaque code de récupération ne sert qu’une fois.',
+    left_one: 'Il vous reste {{count}} code de récupération non utilisé. Créez-en de nouveaux depuis votre page de profil.',
+    left_other: 'Il vous reste {{count}} codes de récupération non utilisés. Vous pouvez en créer de nouveaux depuis votre page de profil.',
+    ok: 'Si c’était vous, vous n’avez rien à faire.',
+    report:
+      'Sinon, signalez-le sans attendre : appelez le {{phone}} ({{hours}}) ou écrivez à {{email}}. Quelqu’un a peut-être utilisé votre compte.',
   },
   coreReport: {
     subject: '{{brand}} gestion des carcasses : erreurs dans {{fileName}}',

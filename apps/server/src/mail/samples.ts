@@ -13,6 +13,9 @@ export const MAIL_SAMPLES: Record<TemplateName, Record<string, unknown>> = {
   },
   'sso-reset': { fullName: 'Casey Morgan', username: 'cmorgan', signInUrl: 'https://sso.example.com/login?portal=fleet-charge' },
   'email-changed': { fullName: 'Casey Morgan', username: 'cmorgan', changedAt: '2026-11-26T15:42:00.000Z' },
+  'second-factor-added': { fullName: 'Casey Morgan', username: 'cmorgan', at: '2026-11-26T15:42:00.000Z' },
+  'second-factor-removed': { fullName: 'Casey Morgan', username: 'cmorgan', at: '2026-11-26T15:42:00.000Z', byAdministrator: false },
+  'recovery-code-used': { fullName: 'Casey Morgan', username: 'cmorgan', at: '2026-11-26T15:42:00.000Z', left: 9 },
   'account-request': {
     id: 42,
     createdAt: '2026-11-26T15:42:00.000Z',

@@ -68,6 +68,34 @@ export const TEMPLATES = {
 {{#p}}{{t "accountRequest.review"}}{{/p}}
 {{button reviewUrl (t "accountRequest.button")}}`,
   },
+  'second-factor-added': {
+    subject: 'secondFactor.addedSubject',
+    preheader: 'secondFactor.addedPreheader',
+    source: `
+{{#p}}{{t "common.greeting" name=fullName}}{{/p}}
+{{#p}}{{t "secondFactor.addedIntro" date=(longDate at) time=(utcTime at)}}{{/p}}
+{{#p}}{{t "secondFactor.ok"}}{{/p}}
+{{#p}}{{t "secondFactor.report" phone=support.phone hours=support.hours email=support.email}}{{/p}}`,
+  },
+  'second-factor-removed': {
+    subject: 'secondFactor.removedSubject',
+    preheader: 'secondFactor.removedPreheader',
+    source: `
+{{#p}}{{t "common.greeting" name=fullName}}{{/p}}
+{{#if byAdministrator}}{{#p}}{{t "secondFactor.resetIntro" date=(longDate at) time=(utcTime at)}}{{/p}}{{else}}{{#p}}{{t "secondFactor.removedIntro" date=(longDate at) time=(utcTime at)}}{{/p}}
+{{#p}}{{t "secondFactor.ok"}}{{/p}}{{/if}}
+{{#p}}{{t "secondFactor.report" phone=support.phone hours=support.hours email=support.email}}{{/p}}`,
+  },
+  'recovery-code-used': {
+    subject: 'secondFactor.recoverySubject',
+    preheader: 'secondFactor.recoveryPreheader',
+    source: `
+{{#p}}{{t "common.greeting" name=fullName}}{{/p}}
+{{#p}}{{t "secondFactor.recoveryIntro" date=(longDate at) time=(utcTime at)}}{{/p}}
+{{#p}}{{t "secondFactor.left" count=left}}{{/p}}
+{{#p}}{{t "secondFactor.ok"}}{{/p}}
+{{#p}}{{t "secondFactor.report" phone=support.phone hours=support.hours email=support.email}}{{/p}}`,
+  },
   'core-report': {
     subject: 'coreReport.subject',
     preheader: 'coreReport.preheader',

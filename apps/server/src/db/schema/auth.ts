@@ -64,6 +64,10 @@ export const sessions = pgTable(
      * user's saved language; null: the saved language (issue 20, decision 0401).
      */
     language: smallint('language'),
+    /** The last check of the password or a second-factor code (sign-in, or the step-up verify call; decision 0700). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The policy requires a second factor the user has not enrolled: the session may only enrol (decision 0700). */
+    mfaEnrolmentRequired: boolean('mfa_enrolment_required').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -7,3 +7,4 @@ export * from './prices';
 export * from './loyalty';
 export * from './maintenance';
 export * from './mail';
+export * from './second-factor';
