@@ -52,6 +52,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // The second factor optional unless the run sets it (decision 0700).
+      MFA_POLICY: process.env.MFA_POLICY ?? 'optional',
       // Single-sign-on and alternate-portal users go to this external login on a 401 or 403 (sign-in.spec.ts
       // stands in for its page with page.route).
       EXTERNAL_LOGIN_URL: 'https://sso.example.com/{directory}/login?type={type}',

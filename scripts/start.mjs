@@ -63,6 +63,11 @@ if (reason && command.compiled) {
   }
 }
 
+// The demo (development, demo users seeded) runs with the second factor optional, so its users sign in with
+// their password alone until they set one up (decision 0700); production keeps the server's default (editors).
+const demo = process.env.NODE_ENV !== 'production' && !/^(false|0|no)$/.test(process.env.SEED_DEMO ?? '');
+if (demo && !process.env.MFA_POLICY) process.env.MFA_POLICY = 'optional';
+
 // Its own process group, so that a terminal's Ctrl+C reaches the server once (from us), not twice: the
 // server treats a second signal as "stop now".
 const server = spawn(process.execPath, command.args, {

@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
 import type { AppContext } from './context';
 import { registerAccess, requireAccess } from './http/access';
+import { registerSecondFactorGuards } from './modules/auth/second-factor/step-up';
 import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
 import { registerInputChecks } from './http/input';
@@ -143,6 +144,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   registerErrorHandler(app);
   registerAccess(app, ctx);
+  registerSecondFactorGuards(app, ctx);
   ctx.metrics ??= createMetrics({ database: ctx.database });
   registerMetrics(app, ctx.metrics, ctx.config.METRICS_TOKEN);
   registerInputChecks(app);

@@ -44,6 +44,10 @@ export interface SessionPrincipal extends Principal {
   ssoUser: boolean;
   isAdmin: boolean;
   language: number;
+  /** The session's last password or code check (sign-in or step-up; decision 0700). */
+  verifiedAt: Date;
+  /** The session may only enrol a second factor (MFA_POLICY requires one the user has not set up). */
+  mfaEnrolmentRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -273,6 +277,8 @@ async function loadPrincipal(req: FastifyRequest, ctx: AppContext) {
     isAdmin: u.isAdmin,
     // The language picked on the login page for this session, else the saved one (decision 0401).
     language: row.session.language ?? u.language,
+    verifiedAt: row.session.verifiedAt,
+    mfaEnrolmentRequired: row.session.mfaEnrolmentRequired,
   };
 }
 

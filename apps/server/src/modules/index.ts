@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { appConfigRoutes } from './app-config/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { secondFactorRoutes } from './auth/second-factor/routes';
 import { customersRoutes } from './customers/routes';
 import { filesRoutes } from './files/routes';
 import { healthRoutes } from './health/routes';
@@ -17,6 +18,7 @@ export const modules: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   healthRoutes,
   appConfigRoutes,
   authRoutes,
+  secondFactorRoutes,
   filesRoutes,
   publicSiteRoutes,
   maintenanceRoutes,

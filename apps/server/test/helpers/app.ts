@@ -103,6 +103,8 @@ export function testConfig(dataDir: string, env: Record<string, string | undefin
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       JOBS_ENABLED: 'false',
+      // The second factor optional (decision 0700): existing tests sign in with a password alone.
+      MFA_POLICY: 'optional',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

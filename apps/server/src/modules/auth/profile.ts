@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors';
 import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 import { verifyPassword } from './passwords';
 import { countAttempt } from './service';
+import { assertStepUp } from './second-factor/step-up';
 
 /** The signed-in user's own profile: who they are, where reset links go, and the language. */
 export async function getProfile(ctx: AppContext, userId: number) {
@@ -60,6 +61,8 @@ export async function updateProfile(ctx: AppContext, req: FastifyRequest, input:
     .limit(1);
   if (!stored) throw new AppError(401, MessageCode.LoginRequired, 'Sign in to use this page.');
   const moving = emailChangeNeedsPassword(stored.email, input.email);
+  // Moving where reset links go is a sensitive change: a fresh check first (decision 0700), then the password.
+  if (moving) assertStepUp(ctx.config, p);
   if (moving) await proveCurrentPassword(ctx, req, p.userId, input.currentPassword);
   const changedAt = new Date();
   const saved = await ctx.db.transaction(async (tx) => {

@@ -8,6 +8,8 @@ import {
   profileUpdateSchema,
   resetPasswordSchema,
   resetRequestSchema,
+  SECOND_FACTOR_ENROL_PATH,
+  SECOND_FACTOR_LOGIN_PATH,
   writeAccess,
 } from '@fc/contract';
 import type { AppContext } from '../../context';
@@ -20,8 +22,11 @@ import { AppError, notFound } from '../../http/errors';
 import { findOpenRequest, queueResetRequest, resetPassword, resetRequestsSettled } from './reset';
 import { getProfile, updateProfile } from './profile';
 import { createThrottles, THROTTLED_MESSAGE } from './throttle';
+import { openChallenge } from './second-factor/challenge';
+import { challengeCookieName, challengeCookieOptions, uiUrlFor } from './second-factor/cookies';
+import { secondFactorAttributes } from './second-factor/current-user';
 
-export function currentUserResource(p: SessionPrincipal) {
+export async function currentUserResource(ctx: AppContext, p: SessionPrincipal) {
   return resource('users', p.userId, {
     username: p.username,
     fullName: p.fullName,
@@ -33,6 +38,7 @@ export function currentUserResource(p: SessionPrincipal) {
     language: p.language,
     custNo: p.custNo,
     merchantNo: p.merchantNo,
+    ...(await secondFactorAttributes(ctx, p)),
   });
 }
 
@@ -86,9 +92,17 @@ export const authRoutes =
         );
         if (!outcome.ok) return reply.redirect(`${back}?MESSAGE=${outcome.message}`, 303);
         await attempt.succeeded();
+        const alias = aliasOfPath(ctx.config, back);
+        // The code step of a user with a second factor (decision 0700): no session yet, a challenge instead.
+        if (outcome.secondFactor) {
+          const challenge = await openChallenge(ctx, { userId: outcome.user.id, formType: type, alias, language: outcome.language });
+          reply.setCookie(challengeCookieName(ctx), challenge.token, challengeCookieOptions(ctx));
+          return reply.redirect(uiUrlFor(ctx, outcome.user, alias, SECOND_FACTOR_LOGIN_PATH), 303);
+        }
         reply.setCookie(cookieName, outcome.token, cookieOptions);
+        if (outcome.mfaEnrolmentRequired) return reply.redirect(uiUrlFor(ctx, outcome.user, alias, SECOND_FACTOR_ENROL_PATH), 303);
         // Under the beta or production alias when the form was posted from a page under it.
-        const welcome = welcomeUrl(ctx, outcome.user, aliasOfPath(ctx.config, back));
+        const welcome = welcomeUrl(ctx, outcome.user, alias);
         return reply.redirect(outcome.message ? `${welcome}${welcome.includes('?') ? '&' : '?'}MESSAGE=${outcome.message}` : welcome, 303);
       },
     );
@@ -125,26 +139,30 @@ export const authRoutes =
       },
     );
 
-    app.get('/fc-common-api/users/current', { config: { access: 'signedIn' } }, async (req, reply) =>
-      sendData(reply, [currentUserResource(principalOf(req))]),
+    app.get('/fc-common-api/users/current', { config: { access: 'signedIn', beforeEnrolment: true } }, async (req, reply) =>
+      sendData(reply, [await currentUserResource(ctx, principalOf(req))]),
     );
 
     // Logged-in checks: public, an empty list when nobody is signed in.
     for (const url of ['/fc-common-api/users/check', '/self']) {
       app.get(url, { config: { access: 'public' } }, async (req, reply) =>
-        sendData(reply, req.principal ? [currentUserResource(req.principal)] : []),
+        sendData(reply, req.principal ? [await currentUserResource(ctx, req.principal)] : []),
       );
     }
 
-    app.get('/fc-common-api/session/timeout', { config: { access: 'signedIn' } }, async (req, reply) =>
+    app.get('/fc-common-api/session/timeout', { config: { access: 'signedIn', beforeEnrolment: true } }, async (req, reply) =>
       sendData(reply, [timeoutResource(ctx, principalOf(req).lastTouch)]),
     );
 
     // The ping that Continue sends; the only call that refreshes last_touch.
-    app.post('/fc-common-api/session/ping', { config: { access: writeAccess('POST /fc-common-api/session/ping') } }, async (req, reply) => {
-      const lastTouch = await touchSession(ctx.db, principalOf(req).sessionIdHash);
-      return sendData(reply, [timeoutResource(ctx, lastTouch)]);
-    });
+    app.post(
+      '/fc-common-api/session/ping',
+      { config: { access: writeAccess('POST /fc-common-api/session/ping'), beforeEnrolment: true } },
+      async (req, reply) => {
+        const lastTouch = await touchSession(ctx.db, principalOf(req).sessionIdHash);
+        return sendData(reply, [timeoutResource(ctx, lastTouch)]);
+      },
+    );
 
     app.post(
       '/fc-common-api/users/language',

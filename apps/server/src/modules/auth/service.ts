@@ -17,16 +17,21 @@ import {
 import { underAlias } from '../../http/ui-prefixes';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema/index';
-import { hashToken, newToken } from '../../http/access';
 import { audit } from '../../audit/audit';
 import { burnVerify, verifyPassword } from './passwords';
-import { endSession, endUserSessions, findUserByUsername, insertSession, type UserRow } from './repo';
+import { endUserSessions, findUserByUsername, type UserRow } from './repo';
+import { isEnrolled } from './second-factor/repo';
+import { secondFactorApplies, secondFactorRequired } from './second-factor/policy';
+import { startSession } from './session-start';
 
 /** The named message (NAMED_MESSAGES) a single-sign-on user gets at the local login form. */
 export const SSO_ONLY_MESSAGE = 'sso-only';
 
 export type LoginOutcome =
-  { ok: true; token: string; user: UserRow; message?: MessageCode } | { ok: false; message: MessageCode | typeof SSO_ONLY_MESSAGE };
+  | { ok: true; token: string; user: UserRow; message?: MessageCode; mfaEnrolmentRequired?: boolean; secondFactor?: undefined }
+  /** The password was right and the user has a second factor: the code step comes next, no session yet. */
+  | { ok: true; secondFactor: true; user: UserRow; language: number | null }
+  | { ok: false; message: MessageCode | typeof SSO_ONLY_MESSAGE };
 
 /** The lockout of usernames that have no account (in the database beside real locks: modules/auth/throttle.ts). */
 export interface PhantomLock {
@@ -58,9 +63,6 @@ export async function countAttempt(ctx: AppContext, userId: number): Promise<num
   return row?.failedLogins;
 }
 
-/** Session languages (document 1 section 1): 0 English US, 1 Spanish, 2 French. */
-const LANGUAGE_CODES = new Set([0, 1, 2]);
-
 /** A database that cannot be reached: the sign-in says 215 rather than failing with a 500. */
 function isDatabaseDown(err: unknown): boolean {
   const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
@@ -68,7 +70,7 @@ function isDatabaseDown(err: unknown): boolean {
 }
 
 /** The language picked on the login page as a session language code; null when none (or not one of ours). */
-function pickedLanguage(language: string | undefined): number | null {
+export function pickedLanguage(language: string | undefined): number | null {
   return language && (LANGUAGES as readonly string[]).includes(language) ? LANGUAGE_CODE[language as Language] : null;
 }
 
@@ -163,43 +165,27 @@ export async function login(
     return { ok: false, message: MessageCode.NoMerchantNumbers };
   }
 
-  // A new session id at every sign-in; the one the browser held before is ended.
-  const previous = req.principal?.sessionIdHash;
-  const token = newToken();
-  const badLanguage = !LANGUAGE_CODES.has(user.language);
-  try {
-    await ctx.db.transaction(async (tx) => {
-      if (previous) await endSession(tx, previous);
-      await insertSession(tx, {
-        idHash: hashToken(token),
-        userId: user.id,
-        ip: req.ip,
-        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-        language: pickedLanguage(form.language),
-      });
-      await tx
-        .update(users)
-        .set({ failedLogins: 0, lockedUntil: null, ...(badLanguage ? { language: 0 } : {}) })
-        .where(eq(users.id, user.id));
-      await audit(
-        tx,
-        { principal: null, id: req.id },
-        {
-          actor: { userId: user.id, username: user.username },
-          entity: 'session',
-          entityId: user.id,
-          action: 'sign-in',
-          after: { username: user.username, type: form.type },
-        },
-      );
-    });
-  } catch (err) {
-    req.log.error({ event: 'login-error', userId: user.id, err }, 'session not created');
-    return { ok: false, message: MessageCode.SessionCreationFailed };
+  const origin = {
+    requestId: req.id,
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    previousSessionHash: req.principal?.sessionIdHash,
+    log: req.log,
+  };
+  const language = pickedLanguage(form.language);
+  // The second factor (decision 0700): a user who has one gets the code step, not a session yet; a user the
+  // policy requires to have one and who has none gets a session that may only enrol.
+  if (secondFactorApplies(ctx.config.MFA_POLICY, user)) {
+    if (await isEnrolled(ctx.db, user.id)) {
+      req.log.info({ event: 'login-second-factor', userId: user.id }, 'password accepted: code step');
+      return { ok: true, secondFactor: true, user, language };
+    }
+    const mfaEnrolmentRequired = secondFactorRequired(ctx.config.MFA_POLICY, user);
+    const started = await startSession(ctx, origin, user, { type: form.type, language, mfaEnrolmentRequired });
+    return started.ok ? { ...started, user, mfaEnrolmentRequired } : started;
   }
-  req.log.info({ event: 'login-success', userId: user.id }, 'signed in');
-  // A language code the portal does not have falls back to English US, and the welcome page says so (1410).
-  return { ok: true, token, user, ...(badLanguage ? { message: MessageCode.LanguageUnavailable } : {}) };
+  const started = await startSession(ctx, origin, user, { type: form.type, language });
+  return started.ok ? { ...started, user } : started;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertStepUp } from '../auth/second-factor/step-up';
 import { z } from 'zod';
 import {
   accountRequestListQuerySchema,
@@ -120,6 +121,8 @@ export const customersRoutes =
         schema: { params: idParam, body: accountRequestStatusSchema },
       },
       async (req, reply) => {
+        // Approving opens the portal to someone: a sensitive change, after a fresh check (decision 0700).
+        if (req.body.status === 'approved') assertStepUp(ctx.config, principalOf(req));
         const row = await setAccountRequestStatus(ctx, req, req.params.id, req.body.status, principalOf(req).username);
         return sendResult(reply, { requestStatus: row.status, reviewedBy: row.reviewedBy }, row.id);
       },

@@ -26,58 +26,62 @@ const noQuery = z.strictObject({});
 export const filesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/fc-common-api/mpp/price', { config: { access: writeAccess('POST /fc-common-api/mpp/price') } }, async (req, reply) => {
-      const p = principalOf(req);
-      // A dealer's refused file is its own; one that corporate staff send for a dealer is theirs to see.
-      const upload = await readCsvUpload(req).catch((err: unknown) =>
-        refuseUpload(ctx, req, 'price', err, effectiveType(p) === AccountType.Corporate ? null : (p.merchantNo ?? null)),
-      );
-      const parsed = priceUploadFieldsSchema.safeParse(upload.fields);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = String(issue.path[0] ?? 'merchant_no');
-        throw badRequest(
-          issue.code === 'unrecognized_keys' ? 'unknown-field' : 'integer',
-          issue.code === 'unrecognized_keys'
-            ? `Unknown form field ${(issue as { keys?: string[] }).keys?.join(', ')}`
-            : `${field} must be a whole number`,
-          field,
+    app.post(
+      '/fc-common-api/mpp/price',
+      { config: { access: writeAccess('POST /fc-common-api/mpp/price'), stepUp: true } },
+      async (req, reply) => {
+        const p = principalOf(req);
+        // A dealer's refused file is its own; one that corporate staff send for a dealer is theirs to see.
+        const upload = await readCsvUpload(req).catch((err: unknown) =>
+          refuseUpload(ctx, req, 'price', err, effectiveType(p) === AccountType.Corporate ? null : (p.merchantNo ?? null)),
         );
-      }
-      let merchantNo: number;
-      if (effectiveType(p) === AccountType.Corporate) {
-        if (parsed.data.merchant_no === undefined)
-          throw badRequest('required', 'merchant_no is required: the dealer whose price file this is', 'merchant_no');
-        merchantNo = parsed.data.merchant_no;
-        if (!(await isDealerMerchant(ctx.db, merchantNo)))
-          throw badRequest('unknown-merchant', `No dealer has the merchant number ${merchantNo}.`, 'merchant_no');
-      } else {
-        if (p.merchantNo == null) throw new AppError(403, '231', 'No merchant numbers are linked to this login.');
-        if (parsed.data.merchant_no !== undefined && parsed.data.merchant_no !== p.merchantNo) {
-          throw new AppError(403, '209', 'A dealer uploads its own price files only.', 'merchant_no');
+        const parsed = priceUploadFieldsSchema.safeParse(upload.fields);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const field = String(issue.path[0] ?? 'merchant_no');
+          throw badRequest(
+            issue.code === 'unrecognized_keys' ? 'unknown-field' : 'integer',
+            issue.code === 'unrecognized_keys'
+              ? `Unknown form field ${(issue as { keys?: string[] }).keys?.join(', ')}`
+              : `${field} must be a whole number`,
+            field,
+          );
         }
-        merchantNo = p.merchantNo;
-      }
-      const { seq, jobId } = await acceptInboundFile(ctx, req, {
-        kind: 'price',
-        fileName: upload.fileName,
-        content: upload.content,
-        params: { rowCount: upload.rowCount, language: p.language } satisfies PriceFileParams,
-        merchantNo,
-      });
-      // The specification reads data.job_id; the attribute keeps that name (the web client camelCases it).
-      return sendData(
-        reply,
-        [
-          {
-            ...resource('price-file-job', jobId ?? String(seq), {}),
-            attributes: { job_id: jobId, sequence: seq, status: PriceFileStatus.InProgress },
-          },
-        ],
-        undefined,
-        202,
-      );
-    });
+        let merchantNo: number;
+        if (effectiveType(p) === AccountType.Corporate) {
+          if (parsed.data.merchant_no === undefined)
+            throw badRequest('required', 'merchant_no is required: the dealer whose price file this is', 'merchant_no');
+          merchantNo = parsed.data.merchant_no;
+          if (!(await isDealerMerchant(ctx.db, merchantNo)))
+            throw badRequest('unknown-merchant', `No dealer has the merchant number ${merchantNo}.`, 'merchant_no');
+        } else {
+          if (p.merchantNo == null) throw new AppError(403, '231', 'No merchant numbers are linked to this login.');
+          if (parsed.data.merchant_no !== undefined && parsed.data.merchant_no !== p.merchantNo) {
+            throw new AppError(403, '209', 'A dealer uploads its own price files only.', 'merchant_no');
+          }
+          merchantNo = p.merchantNo;
+        }
+        const { seq, jobId } = await acceptInboundFile(ctx, req, {
+          kind: 'price',
+          fileName: upload.fileName,
+          content: upload.content,
+          params: { rowCount: upload.rowCount, language: p.language } satisfies PriceFileParams,
+          merchantNo,
+        });
+        // The specification reads data.job_id; the attribute keeps that name (the web client camelCases it).
+        return sendData(
+          reply,
+          [
+            {
+              ...resource('price-file-job', jobId ?? String(seq), {}),
+              attributes: { job_id: jobId, sequence: seq, status: PriceFileStatus.InProgress },
+            },
+          ],
+          undefined,
+          202,
+        );
+      },
+    );
 
     app.get('/fc-common-api/mpp/index', { config: { access: 'priceFiles' }, schema: { querystring: noQuery } }, async (req, reply) => {
       const { rows, total } = await listPriceFiles(ctx.db, principalOf(req));
@@ -173,7 +177,7 @@ export const filesRoutes =
 
     app.post(
       '/fc-common-api/transactions/file',
-      { config: { access: writeAccess('POST /fc-common-api/transactions/file') } },
+      { config: { access: writeAccess('POST /fc-common-api/transactions/file'), stepUp: true } },
       async (req, reply) => {
         const upload = await readCsvUpload(req).catch((err: unknown) => refuseUpload(ctx, req, 'transactions', err, null));
         const extra = Object.keys(upload.fields);

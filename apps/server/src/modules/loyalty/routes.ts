@@ -346,7 +346,7 @@ export const loyaltyRoutes =
     app.post(
       '/fc-common-api/loyalty/bundles/:bundle/item-codes/add/csv',
       {
-        config: { access: writeAccess('POST /fc-common-api/loyalty/bundles/:bundle/item-codes/add/csv') },
+        config: { access: writeAccess('POST /fc-common-api/loyalty/bundles/:bundle/item-codes/add/csv'), stepUp: true },
         schema: { params: z.object({ bundle: id('bundle') }) },
       },
       async (req, reply) => {

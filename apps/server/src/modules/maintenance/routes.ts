@@ -157,7 +157,7 @@ export const maintenanceRoutes =
 
     app.post(
       '/fc-common-api/parts/core-management',
-      { config: { access: writeAccess('POST /fc-common-api/parts/core-management') } },
+      { config: { access: writeAccess('POST /fc-common-api/parts/core-management'), stepUp: true } },
       async (req, reply) => {
         const upload = await readCsvUpload(req, {
           maxBytes: CORE_MAX_BYTES,
