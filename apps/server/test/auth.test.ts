@@ -398,6 +398,10 @@ describe('current user and access', () => {
       language: 0,
       'cust-no': 10001,
       'merchant-no': null,
+      // Issue 19 (decision 0700): the second factor's state; a customer is never required to have one.
+      'second-factor': 'none',
+      'second-factor-required': 'N',
+      'mfa-enrolment-required': 'N',
     });
   });
 
