@@ -4,7 +4,9 @@ import { ALL_TASKS, AccountTypeSlug, isAccountType, isValidPassword, MessageCode
 import { users } from '../db/schema/index';
 import { hashPassword, NO_LOCAL_PASSWORD } from '../modules/auth/passwords';
 import { isCommonPassword } from '../modules/auth/common-passwords';
-import { upsertUser } from '../modules/auth/repo';
+import { findUserByUsername, upsertUser } from '../modules/auth/repo';
+import { resetSecondFactor } from '../modules/auth/second-factor/service';
+import type { AppContext } from '../context';
 import { EXIT, isMain, openConfiguredDatabase, processIo, reportFailure, UsageError, type CliIo } from './common';
 
 export const USAGE = `Usage: npm run users -- <command> [options]
@@ -24,6 +26,9 @@ Commands:
              --sso                   single-sign-on user: signs in through the identity provider only, so it has
                                      no portal password (a 401 or 403 sends the browser to EXTERNAL_LOGIN_URL)
   list     Print the users (never their password hashes).
+  reset-second-factor USERNAME
+           Remove the user's second factor (authenticator app and recovery codes), for a user who lost it.
+           Audited; the user is e-mailed. With a policy that requires one, the next sign-in asks to set one up.
 
 The database is the portal's: DATABASE_URL when set, else the PGlite directory under DATA_DIR (.data).
 With PGlite, stop the portal first. Exit codes: 0 done, 1 failed, 2 bad usage, 3 data directory in use.
@@ -220,6 +225,31 @@ async function list(args: string[], io: CliIo): Promise<number> {
   }
 }
 
+async function resetSecondFactorCommand(args: string[], io: CliIo): Promise<number> {
+  const [username, ...extra] = args;
+  if (!username || extra.length > 0) throw new UsageError('reset-second-factor takes one username');
+  const { config, database } = await openConfiguredDatabase(io);
+  try {
+    const ctx: AppContext = { config, database, db: database.db, mailer: { send: async () => {} } };
+    return await resetSecondFactorOf(ctx, username, io);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Removes a user's second factor (the command's work, on an open database); answers the exit code. */
+export async function resetSecondFactorOf(ctx: AppContext, username: string, io: CliIo): Promise<number> {
+  const user = await findUserByUsername(ctx.db, username.trim());
+  if (!user) {
+    io.err(`error: no user ${JSON.stringify(username)}`);
+    return EXIT.failed;
+  }
+  const operator = `users CLI (${process.env.USER ?? process.env.USERNAME ?? 'unknown operator'})`;
+  const removed = await resetSecondFactor(ctx, { userId: user.id, username: user.username }, operator);
+  io.out(removed ? `Removed the second factor of ${user.username}; the user was e-mailed.` : `${user.username} has no second factor.`);
+  return EXIT.ok;
+}
+
 /** The `users` command; answers its exit code. */
 export async function runUsers(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [command, ...rest] = argv;
@@ -229,6 +259,8 @@ export async function runUsers(argv: string[], io: CliIo = processIo()): Promise
         return await create(rest, io);
       case 'list':
         return await list(rest, io);
+      case 'reset-second-factor':
+        return await resetSecondFactorCommand(rest, io);
       case 'help':
       case '--help':
       case '-h':
