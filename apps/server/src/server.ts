@@ -31,6 +31,13 @@ export async function startServer(config: Config, opts: { webDist?: string; list
       '!!! NODE_ENV=production runs on the EMBEDDED database (PGlite under DATA_DIR): one process only, no point-in-time backups. Set DATABASE_URL to a PostgreSQL server (docs/operations.md) !!!',
     );
   }
+  if (config.NODE_ENV === 'production' && config.DATABASE_URL && config.MFA_POLICY !== 'off' && !config.MFA_ENCRYPTION_KEY) {
+    // Each process would make its own key under its DATA_DIR: a secret sealed by one is unreadable to another.
+    log.warn(
+      { dataDir: config.dataDir },
+      'MFA_ENCRYPTION_KEY is not set: TOTP secrets are sealed with a key kept in DATA_DIR/mfa-encryption.key. Set MFA_ENCRYPTION_KEY (the same on every process) when several processes share the database (docs/operations.md).',
+    );
+  }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
