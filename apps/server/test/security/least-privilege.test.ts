@@ -107,10 +107,7 @@ describe('one table of writes', () => {
     expect(mayView.sort()).toEqual(marked.sort());
     expect(
       marked.filter((r) => !/login|logout|password|account_request$|session\/(ping|verify)|language|profile|second-factor/.test(r)),
-    ).toEqual([
-      'POST /fc-common-api/cust/tax/estes_create',
-      'POST /fc-common-api/cust/tax/estes_expire',
-    ]);
+    ).toEqual(['POST /fc-common-api/cust/tax/estes_create', 'POST /fc-common-api/cust/tax/estes_expire']);
     expect(editTaskPrincipal(WRITE_RULES['POST /fc-common-api/transactions/file'].access).grantedTasks).toEqual([509]);
     for (const route of [
       'POST /fc-common-api/transactions/file',
