@@ -105,6 +105,8 @@ export function testConfig(dataDir: string, env: Record<string, string | undefin
       JOBS_ENABLED: 'false',
       // The second factor optional (decision 0700): existing tests sign in with a password alone.
       MFA_POLICY: 'optional',
+      // A fixed key, so that no key file appears in DATA_DIR (tests check what a request leaves there).
+      MFA_ENCRYPTION_KEY: 'test-only-mfa-encryption-key-not-a-secret',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
