@@ -1,11 +1,14 @@
 import { redirect, type LoaderFunction } from 'react-router';
-import { can, type RouteDef } from '@fc/contract';
+import { can, routeById, type RouteDef } from '@fc/contract';
 import { queryClient } from '@/lib/query-client';
 import { currentUserQuery } from '@/lib/session/current-user';
 
+const ENROL_ROUTE_ID = 'second-factor-enrol';
+
 /**
  * Route gating of document 1 section 4: after the current user loads, nobody signed in goes to /home,
- * a user without the route's permission to /error-403, and any failure loading the user to /home.
+ * a user without the route's permission to /error-403, and any failure loading the user to /home. A user held
+ * to enrolment of a second factor (issue 19) goes to the enrolment page from any signed-in page.
  */
 export function gate(route: RouteDef): LoaderFunction | undefined {
   const permission = route.permission;
@@ -18,6 +21,8 @@ export function gate(route: RouteDef): LoaderFunction | undefined {
       return redirect('/home');
     }
     if (!user) return redirect('/home');
+    // A user who must enrol a second factor can do nothing else until it is done (issue 19).
+    if (user.mfaEnrolmentRequired === 'Y' && route.id !== ENROL_ROUTE_ID) return redirect(`/${routeById(ENROL_ROUTE_ID).path}`);
     if (!can(user, permission)) return redirect('/error-403');
     return null;
   };

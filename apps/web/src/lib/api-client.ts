@@ -54,6 +54,36 @@ export interface RequestOptions {
   noAuthRedirect?: boolean;
 }
 
+/** The code of a 403 that asks for a fresh password or code check before a sensitive change (issue 19). */
+export const STEP_UP_REQUIRED = 'step-up-required';
+/** The code of a 403 for a session that may do nothing but enrol a second factor (issue 19). */
+export const MFA_ENROLMENT_REQUIRED = 'mfa-enrolment-required';
+
+const isStepUp = (status: number, errors: JsonApiError[]) => status === 403 && errors[0]?.code === STEP_UP_REQUIRED;
+
+/** Asks the user to confirm it is them (the app-wide step-up dialog); true once the server accepted the check. */
+type StepUpHandler = () => Promise<boolean>;
+let onStepUp: StepUpHandler | undefined;
+let pendingStepUp: Promise<boolean> | undefined;
+/** The app root installs the step-up dialog; without one a step-up answer fails the call as it came. */
+export function setStepUpHandler(handler: StepUpHandler | undefined) {
+  onStepUp = handler;
+}
+
+/**
+ * One dialog for every call that needs the check: calls that fail together (two uploads, a save and a list
+ * refresh) wait for the same answer.
+ */
+function stepUp(): Promise<boolean> {
+  if (!onStepUp) return Promise.resolve(false);
+  pendingStepUp ??= onStepUp()
+    .catch(() => false)
+    .finally(() => {
+      pendingStepUp = undefined;
+    });
+  return pendingStepUp;
+}
+
 type UnauthorizedHandler = (status: number, error: ApiError, path: string) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 /** The app root installs the redirect of document 1 section 4 (401 or 403 from any call). */
@@ -70,7 +100,7 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return qs ? `${path}?${qs}` : path;
 }
 
-async function send(path: string, opts: RequestOptions): Promise<Response> {
+async function sendOnce(path: string, opts: RequestOptions, retried: boolean): Promise<Response> {
   const headers: Record<string, string> = { accept: JSONAPI_MEDIA_TYPE, 'x-requested-with': 'XMLHttpRequest' };
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
@@ -94,11 +124,18 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
       /* not a JSON:API error document */
     }
     const error = new ApiError(res.status, errors);
+    // A sensitive change asks again who the user is (issue 19): the dialog, then the same request once more.
+    if (isStepUp(res.status, errors)) {
+      if (!retried && (await stepUp())) return sendOnce(path, opts, true);
+      throw error;
+    }
     if ((res.status === 401 || res.status === 403) && !opts.noAuthRedirect) onUnauthorized(res.status, error, path);
     throw error;
   }
   return res;
 }
+
+const send = (path: string, opts: RequestOptions) => sendOnce(path, opts, false);
 
 /** One JSON:API call: resource objects flattened and keys camelCased, here and nowhere else. */
 export async function api<T = Record<string, unknown>>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -124,13 +161,24 @@ export async function download(path: string, fileName: string, opts: RequestOpti
 }
 
 /**
- * An upload with progress (fetch has no upload progress). Resolves with the flattened answer.
+ * An upload with progress (fetch has no upload progress). Resolves with the flattened answer. A step-up
+ * answer (issue 19) sends the same form again once the user confirmed it is them.
  */
-export function upload<T = Record<string, unknown>>(
+export async function upload<T = Record<string, unknown>>(
   path: string,
   form: FormData,
   onProgress?: (fraction: number) => void,
 ): Promise<ApiResponse<T>> {
+  try {
+    return await uploadOnce<T>(path, form, onProgress);
+  } catch (err) {
+    if (!(err instanceof ApiError && isStepUp(err.status, err.errors)) || !(await stepUp())) throw err;
+    onProgress?.(0);
+    return uploadOnce<T>(path, form, onProgress);
+  }
+}
+
+function uploadOnce<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<ApiResponse<T>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -151,7 +199,7 @@ export function upload<T = Record<string, unknown>>(
           xhr.status,
           doc.errors ?? [{ status: String(xhr.status), code: String(xhr.status), title: xhr.statusText }],
         );
-        if (xhr.status === 401 || xhr.status === 403) onUnauthorized(xhr.status, error, path);
+        if ((xhr.status === 401 || xhr.status === 403) && !isStepUp(xhr.status, error.errors)) onUnauthorized(xhr.status, error, path);
         reject(error);
         return;
       }

@@ -40,6 +40,22 @@ export const ROUTES = [
   { id: 'password-reset', path: 'password/reset', layout: 'account', titleKey: 'common:routes.password-reset', hidden: true },
   { id: 'password-success', path: 'password/success', layout: 'account', titleKey: 'common:routes.password-success', hidden: true },
   { id: 'password-update', path: 'password/update', layout: 'account', titleKey: 'common:routes.password-update', hidden: true },
+  // The second factor (issue 19): the code step of a sign-in, and the enrolment a user who must have one is held on.
+  {
+    id: 'second-factor-login',
+    path: 'login/second-factor',
+    layout: 'account',
+    titleKey: 'common:routes.second-factor-login',
+    hidden: true,
+  },
+  {
+    id: 'second-factor-enrol',
+    path: 'second-factor/enrol',
+    layout: 'account',
+    permission: 'signedIn',
+    titleKey: 'common:routes.second-factor-enrol',
+    hidden: true,
+  },
   // Account requests (document 2)
   { id: 'request', path: ':type/request', layout: 'account', titleKey: 'common:routes.request', hidden: true },
   { id: 'request-success', path: ':type/request/success', layout: 'account', titleKey: 'common:routes.request-success', hidden: true },

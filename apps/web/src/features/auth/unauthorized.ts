@@ -7,7 +7,7 @@ export type UnauthorizedTarget = { navigate: string } | { assign: string };
  * Document 1 section 4: on a 401 or 403 from any call the browser goes to the login page: /ui/home, the
  * framework login address for framework calls, or the external login for alternate-portal and
  * single-sign-on users. A catalogue code in the answer (213 session expired, 6, 209) rides along as MESSAGE
- * where the page is ours.
+ * where the page is ours. A session that must enrol a second factor first (issue 19) goes to the enrolment page.
  */
 export function unauthorizedTarget(input: {
   status: number;
@@ -17,6 +17,8 @@ export function unauthorizedTarget(input: {
   config: AppConfig | undefined;
 }): UnauthorizedTarget {
   const { code, path, user, config } = input;
+  // A session held to enrolment (issue 19): the enrolment page, wherever the call came from.
+  if (input.status === 403 && code === 'mfa-enrolment-required') return { navigate: '/second-factor/enrol' };
   const values = linkValues(user);
   if (user && (user.alternatePortalUser === 'Y' || user.ssoUser === 'Y') && config?.externalLoginUrl) {
     return { assign: fillLink(config.externalLoginUrl, values) };
