@@ -8,6 +8,7 @@ import { currentUserQuery } from '@/lib/session/current-user';
 import { appConfigQuery } from '@/lib/session/app-config';
 import { TopAlert } from '@/components/top-alert';
 import { ToastProvider } from '@/components/toast';
+import { StepUpDialog } from '@/components/step-up-dialog';
 import { MessageCode, type RouteHandle } from '@fc/contract';
 import { saveAllDrafts } from '@/lib/use-draft';
 import { unauthorizedTarget } from '@/features/auth/unauthorized';
@@ -17,7 +18,8 @@ const LAYOUTS_WITH_OWN_ALERT = new Set(['layout-default', 'layout-customer']);
 
 /**
  * The app root of document 1 section 2: the hidden frame used for authentication, the top alert read
- * from MESSAGE, and the redirect to the login page on a 401 or 403 from any call.
+ * from MESSAGE, and the redirect to the login page on a 401 or 403 from any call; the step-up dialog of
+ * issue 19 that a sensitive change may ask for.
  */
 export function AppRoot() {
   const navigate = useNavigate();
@@ -62,6 +64,7 @@ export function AppRoot() {
       <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
         <Outlet />
       </Suspense>
+      <StepUpDialog />
     </ToastProvider>
   );
 }

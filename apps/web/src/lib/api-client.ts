@@ -1,4 +1,4 @@
-import { camelCase, JSONAPI_MEDIA_TYPE, type JsonApiError, type PageLinks } from '@fc/contract';
+import { camelCase, JSONAPI_MEDIA_TYPE, MfaCode, type JsonApiError, type PageLinks } from '@fc/contract';
 import { basePath } from './links';
 
 /** A resource object flattened: id and type beside its attributes, keys in camelCase. */
@@ -54,12 +54,8 @@ export interface RequestOptions {
   noAuthRedirect?: boolean;
 }
 
-/** The code of a 403 that asks for a fresh password or code check before a sensitive change (issue 19). */
-export const STEP_UP_REQUIRED = 'step-up-required';
-/** The code of a 403 for a session that may do nothing but enrol a second factor (issue 19). */
-export const MFA_ENROLMENT_REQUIRED = 'mfa-enrolment-required';
-
-const isStepUp = (status: number, errors: JsonApiError[]) => status === 403 && errors[0]?.code === STEP_UP_REQUIRED;
+/** A 403 that asks for a fresh password or code check before a sensitive change (issue 19). */
+const isStepUp = (status: number, errors: JsonApiError[]) => status === 403 && errors[0]?.code === MfaCode.StepUpRequired;
 
 /** Asks the user to confirm it is them (the app-wide step-up dialog); true once the server accepted the check. */
 type StepUpHandler = () => Promise<boolean>;

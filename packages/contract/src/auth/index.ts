@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './app-config';
 export * from './promotions';
 export * from './second-factor';
+export * from './second-factor-forms';

@@ -1,4 +1,4 @@
-import { fillLink, linkValues, lookupMessage, type AppConfig, type CurrentUser } from '@fc/contract';
+import { fillLink, linkValues, lookupMessage, MfaCode, type AppConfig, type CurrentUser } from '@fc/contract';
 
 /** Where a 401 or 403 sends the browser: a page of this app (router path) or another address (page load). */
 export type UnauthorizedTarget = { navigate: string } | { assign: string };
@@ -18,7 +18,7 @@ export function unauthorizedTarget(input: {
 }): UnauthorizedTarget {
   const { code, path, user, config } = input;
   // A session held to enrolment (issue 19): the enrolment page, wherever the call came from.
-  if (input.status === 403 && code === 'mfa-enrolment-required') return { navigate: '/second-factor/enrol' };
+  if (input.status === 403 && code === MfaCode.EnrolmentRequired) return { navigate: '/second-factor/enrol' };
   const values = linkValues(user);
   if (user && (user.alternatePortalUser === 'Y' || user.ssoUser === 'Y') && config?.externalLoginUrl) {
     return { assign: fillLink(config.externalLoginUrl, values) };

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useTranslation } from 'react-i18next';
 import {
   CSRF_FIELD,
-  csrfTokenOf,
   LOGIN_ACTION,
   LOGIN_FORM_NAME,
   PASSWORD_INPUT_MAX,
@@ -12,6 +11,7 @@ import {
 } from '@fc/contract';
 import { pickedLanguage, translateValidation } from '@/lib/i18n';
 import { useAppConfig } from '@/lib/session/app-config';
+import { fetchFormToken, formToken, putToken, rememberLoginType } from '../sign-in-form';
 import './login-form.css';
 
 type Field = 'USERNAME' | 'PASSWORD';
@@ -22,19 +22,6 @@ type Field = 'USERNAME' | 'PASSWORD';
  */
 let schema: typeof loginFormSchema | undefined;
 const loadSchema = () => import('@fc/contract/auth').then((m) => (schema = m.loginFormSchema));
-
-/**
- * The form token (double submit, server http/access.ts): the server sets its cookie on any page or call of
- * ours; a form opened without it (cookies cleared since) asks for one first. Undefined when none came.
- */
-const formToken = () => csrfTokenOf(document.cookie);
-const fetchFormToken = () => fetch('/fc-common-api/app-config', { credentials: 'same-origin' }).then(formToken, () => undefined);
-
-/** Copies the token into the form's hidden field just before the browser reads the form. */
-const putToken = (form: HTMLFormElement, token: string | undefined) => {
-  const input = form.elements.namedItem(CSRF_FIELD);
-  if (input instanceof HTMLInputElement) input.value = token ?? '';
-};
 
 const formText = (form: FormData, name: Field) => {
   const v = form.get(name);
@@ -93,6 +80,8 @@ export function LoginForm({ slug, forgotLink }: { slug: AccountTypeSlug; forgotL
   };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    // The code step of a second factor, if one follows, links back to this page (issue 19).
+    rememberLoginType(slug);
     const form = e.currentTarget;
     const data = new FormData(form);
     const token = formToken();

@@ -12,16 +12,23 @@ import { useToast } from '@/components/toast';
 import { useProfile, type Profile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { registeredInput } from '@/lib/field-props';
+import { SecondFactorSection } from './second-factor-section';
 
 /**
- * The signed-in user's profile: the e-mail address that password-reset links go to, and the language.
+ * The signed-in user's profile: the e-mail address that password-reset links go to, the language, and the
+ * second factor (issue 19).
  * Unsaved changes are kept as a draft when the session times out (lib/use-draft.ts).
  */
 export default function ProfilePage() {
   const { t } = useTranslation('auth');
   const profile = useProfile();
   if (!profile.data) return <LinearProgress aria-label={t('common:app.loading')} />;
-  return <ProfileForm profile={profile.data} />;
+  return (
+    <>
+      <ProfileForm profile={profile.data} />
+      <SecondFactorSection username={profile.data.username} />
+    </>
+  );
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {

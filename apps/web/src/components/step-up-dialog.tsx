@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { normaliseCode, PASSWORD_INPUT_MAX, secondFactorCodeFormSchema, stepUpPasswordFormSchema } from '@fc/contract';
+import { ApiError, setStepUpHandler } from '@/lib/api-client';
+import { translateValidation } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { currentUserQuery } from '@/lib/session/current-user';
+import { verifySession } from '@/lib/session/verify';
+import { registeredInput } from '@/lib/field-props';
+import { SecondFactorCodeField } from './second-factor-code-field';
+import { useToast } from './toast';
+
+type Answer = (confirmed: boolean) => void;
+
+/**
+ * The step-up check of issue 19, one for the whole app (the app root mounts it): a sensitive change that the
+ * server answers with 403 step-up-required opens it through the API client. The user confirms with the
+ * password, or with a code when they have a second factor; the client then sends the change again. Cancel
+ * fails the change, and says so.
+ */
+export function StepUpDialog() {
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  useEffect(() => {
+    setStepUpHandler(() => new Promise<boolean>((resolve) => setAnswer(() => resolve)));
+    return () => setStepUpHandler(undefined);
+  }, []);
+  if (!answer) return null;
+  const user = queryClient.getQueryData(currentUserQuery.queryKey);
+  return (
+    <StepUpForm
+      withCode={user?.secondFactor === 'enrolled'}
+      onDone={(confirmed) => {
+        setAnswer(null);
+        answer(confirmed);
+      }}
+    />
+  );
+}
+
+function StepUpForm({ withCode, onDone }: { withCode: boolean; onDone: Answer }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [recovery, setRecovery] = useState(false);
+  // The resolver reads the switch when it runs (useForm keeps the resolver of its first render).
+  const recoveryRef = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const done = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<{ password?: string; code?: string }>({
+    resolver: (values, context, options) =>
+      zodResolver(withCode ? secondFactorCodeFormSchema(recoveryRef.current) : stepUpPasswordFormSchema)(
+        values as never,
+        context,
+        options as never,
+      ) as never,
+    defaultValues: withCode ? { code: '' } : { password: '' },
+  });
+
+  const finish = (confirmed: boolean) => {
+    if (done.current) return;
+    done.current = true;
+    if (!confirmed) toast.error(t('step-up.cancelled'));
+    onDone(confirmed);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await verifySession(withCode ? { code: normaliseCode(values.code ?? '') } : { password: values.password ?? '' });
+      finish(true);
+    } catch (err) {
+      setBusy(false);
+      if (err instanceof ApiError && err.status === 400) {
+        const field = withCode ? 'code' : 'password';
+        setError(field, { message: err.code ?? 'invalid' }, { shouldFocus: true });
+        return;
+      }
+      // Locked out (the session ended and the API client went to the login page), or the server failed.
+      if (!(err instanceof ApiError && err.status === 401)) toast.error(t('step-up.failed'));
+      done.current = true;
+      onDone(false);
+    }
+  });
+
+  const message = (m: string | undefined) => (m ? translateValidation(m) : undefined);
+  return (
+    <Dialog open onClose={() => finish(false)} aria-labelledby="step-up-title" aria-describedby="step-up-text" fullWidth maxWidth="xs">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <DialogTitle id="step-up-title">{t('step-up.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="step-up-text" sx={{ mb: 2 }}>
+            {t(withCode ? 'step-up.intro-code' : 'step-up.intro-password')}
+          </DialogContentText>
+          <Stack spacing={2}>
+            {withCode ? (
+              <SecondFactorCodeField
+                registration={register('code')}
+                recovery={recovery}
+                onRecoveryChange={(next) => {
+                  recoveryRef.current = next;
+                  setRecovery(next);
+                  reset({ code: '' });
+                }}
+                error={message(errors.code?.message)}
+                autoFocus
+              />
+            ) : (
+              <TextField
+                label={t('step-up.password')}
+                type="password"
+                autoComplete="current-password"
+                required
+                autoFocus
+                error={!!errors.password}
+                helperText={message(errors.password?.message)}
+                slotProps={{ htmlInput: { maxLength: PASSWORD_INPUT_MAX } }}
+                {...registeredInput(register('password'))}
+              />
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => finish(false)}>{t('actions.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('step-up.confirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

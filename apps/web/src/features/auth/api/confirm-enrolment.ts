@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RecoveryCodes, SecondFactorCode } from '@fc/contract';
+import { api } from '@/lib/api-client';
+import { currentUserQuery } from '@/lib/session/current-user';
+import { secondFactorQuery } from './get-second-factor';
+
+/** POST /fc-common-api/users/second-factor/enrolment/confirm {code}: the ten recovery codes, shown once. */
+export async function confirmEnrolment(body: SecondFactorCode): Promise<string[]> {
+  const res = await api<RecoveryCodes>('/fc-common-api/users/second-factor/enrolment/confirm', { method: 'POST', body });
+  return res.data[0]?.recoveryCodes ?? [];
+}
+
+export function useConfirmEnrolment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: confirmEnrolment,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: secondFactorQuery.queryKey });
+      // The session is no longer held to enrolment, and the step-up dialog now asks for a code.
+      await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    },
+  });
+}
