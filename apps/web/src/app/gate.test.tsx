@@ -25,6 +25,7 @@ async function openCorpLoyalty(): Promise<string> {
       { path: route.path, loader: gate(route), element: <h1>corporate loyalty</h1> },
       { path: 'home', element: <h1>home</h1> },
       { path: 'error-403', element: <h1>403</h1> },
+      { path: 'second-factor/enrol', element: <h1>enrol</h1> },
     ],
     { basename: '/ui', initialEntries: ['/ui/corp/loyalty'] },
   );
@@ -60,6 +61,22 @@ describe('route gating after the current user loads (document 1 section 4)', () 
     const calls = mockApi({ 'GET /fc-common-api/users/current': { status: 500, body: { errors: [{ status: '500', code: '500' }] } } });
     expect(await openCorpLoyalty()).toBe('/ui/home');
     expect(calls.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a user who must enrol a second factor first (issue 19): the enrolment page, not the page asked for', async () => {
+    mockApi({
+      'GET /fc-common-api/users/current': {
+        body: currentUserDoc({ 'account-type': 0, 'granted-tasks': [508], 'mfa-enrolment-required': 'Y', 'second-factor': 'none' }),
+      },
+    });
+    expect(await openCorpLoyalty()).toBe('/ui/second-factor/enrol');
+  });
+
+  it('the enrolment page itself lets a signed-in user in', async () => {
+    const route = routeById('second-factor-enrol');
+    mockApi({ 'GET /fc-common-api/users/current': { body: currentUserDoc({ 'mfa-enrolment-required': 'Y' }) } });
+    const loader = gate(route)!;
+    expect(await loader({ request: new Request('http://localhost/ui/second-factor/enrol'), params: {}, context: undefined } as never)).toBeNull();
   });
 
   it('a public route has no gate', () => {

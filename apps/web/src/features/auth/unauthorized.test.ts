@@ -30,6 +30,17 @@ const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
 });
 
 describe('401 and 403 from a call (document 1 section 4)', () => {
+  it('sends a session held to enrolment of a second factor to the enrolment page (issue 19), whatever the call', () => {
+    for (const path of ['/fc-common-api/x', '/framework/customers'])
+      expect(unauthorizedTarget({ status: 403, code: 'mfa-enrolment-required', path, user: user({ accountType: 0 }), config })).toEqual({
+        navigate: '/second-factor/enrol',
+      });
+    // The same code on a 401 is no enrolment question: the session is gone.
+    expect(unauthorizedTarget({ status: 401, code: 'mfa-enrolment-required', path: '/fc-common-api/x', user: user(), config })).not.toEqual({
+      navigate: '/second-factor/enrol',
+    });
+  });
+
   it('goes to /home with message 213 when the server ended the session for inactivity', () => {
     expect(unauthorizedTarget({ status: 401, code: '213', path: '/fc-common-api/x', user: user(), config })).toEqual({
       navigate: '/home?MESSAGE=213',
