@@ -99,7 +99,8 @@ function CodeForm({ username, invalid, loginLink }: { username: string; invalid:
         {t(recovery ? 'second-factor-login.intro-recovery' : 'second-factor-login.intro', { username })}
       </Typography>
       <input type="hidden" name="WEB_FORM_NAME" value={SECOND_FACTOR_FORM_NAME} />
-      <input type="hidden" name={CSRF_FIELD} defaultValue="" />
+      {/* No value from React: a render after putToken (the button's busy state) would put the empty one back. */}
+      <input type="hidden" name={CSRF_FIELD} />
       <input type="hidden" name="LANGUAGE" value={pickedLanguage() ?? ''} />
       <Stack spacing={2}>
         <SecondFactorCodeField
