@@ -76,7 +76,9 @@ describe('route gating after the current user loads (document 1 section 4)', () 
     const route = routeById('second-factor-enrol');
     mockApi({ 'GET /fc-common-api/users/current': { body: currentUserDoc({ 'mfa-enrolment-required': 'Y' }) } });
     const loader = gate(route)!;
-    expect(await loader({ request: new Request('http://localhost/ui/second-factor/enrol'), params: {}, context: undefined } as never)).toBeNull();
+    expect(
+      await loader({ request: new Request('http://localhost/ui/second-factor/enrol'), params: {}, context: undefined } as never),
+    ).toBeNull();
   });
 
   it('a public route has no gate', () => {

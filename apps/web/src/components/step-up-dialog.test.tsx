@@ -50,7 +50,9 @@ const wrong = (field: string, code: string): MockAnswer => ({
 
 describe('the step-up dialog (issue 19)', () => {
   it('asks a user without a second factor for the password, then the change goes through', async () => {
-    const calls = mount(false, (call) => ((call.body as { password?: string }).password === 'Demo2026' ? verified : wrong('password', 'password-invalid')));
+    const calls = mount(false, (call) =>
+      (call.body as { password?: string }).password === 'Demo2026' ? verified : wrong('password', 'password-invalid'),
+    );
     const approval = api('/fc-common-api/customers/requests/7/approve', { method: 'POST', body: {} });
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     expect(dialog).toHaveTextContent('enter your password');

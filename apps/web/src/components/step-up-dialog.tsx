@@ -47,7 +47,6 @@ function StepUpForm({ withCode, onDone }: { withCode: boolean; onDone: Answer })
   // The resolver reads the switch when it runs (useForm keeps the resolver of its first render).
   const recoveryRef = useRef(false);
   const [busy, setBusy] = useState(false);
-  const done = useRef(false);
   const {
     register,
     handleSubmit,
@@ -65,8 +64,6 @@ function StepUpForm({ withCode, onDone }: { withCode: boolean; onDone: Answer })
   });
 
   const finish = (confirmed: boolean) => {
-    if (done.current) return;
-    done.current = true;
     if (!confirmed) toast.error(t('step-up.cancelled'));
     onDone(confirmed);
   };
@@ -85,7 +82,6 @@ function StepUpForm({ withCode, onDone }: { withCode: boolean; onDone: Answer })
       }
       // Locked out (the session ended and the API client went to the login page), or the server failed.
       if (!(err instanceof ApiError && err.status === 401)) toast.error(t('step-up.failed'));
-      done.current = true;
       onDone(false);
     }
   });

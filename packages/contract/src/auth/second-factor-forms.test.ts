@@ -6,7 +6,8 @@ import {
   stepUpPasswordFormSchema,
 } from './second-factor-forms';
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => i.message);
 
 describe('the web forms of the second factor (issue 19)', () => {
   it('an app code: six digits, spaces allowed between them', () => {

@@ -36,9 +36,11 @@ describe('401 and 403 from a call (document 1 section 4)', () => {
         navigate: '/second-factor/enrol',
       });
     // The same code on a 401 is no enrolment question: the session is gone.
-    expect(unauthorizedTarget({ status: 401, code: 'mfa-enrolment-required', path: '/fc-common-api/x', user: user(), config })).not.toEqual({
-      navigate: '/second-factor/enrol',
-    });
+    expect(unauthorizedTarget({ status: 401, code: 'mfa-enrolment-required', path: '/fc-common-api/x', user: user(), config })).not.toEqual(
+      {
+        navigate: '/second-factor/enrol',
+      },
+    );
   });
 
   it('goes to /home with message 213 when the server ended the session for inactivity', () => {

@@ -16,7 +16,10 @@ describe('the enrolment a user who must have a second factor is held on (issue 1
   it('offers the enrolment and signing out, nothing else', async () => {
     mockApi({
       'POST /fc-common-api/users/second-factor/enrolment': {
-        body: resourceDoc('result', 'result', { secret: 'JBSWY3DPEHPK3PXP', 'otpauth-uri': 'otpauth://totp/x:corp.editor?secret=JBSWY3DPEHPK3PXP' }),
+        body: resourceDoc('result', 'result', {
+          secret: 'JBSWY3DPEHPK3PXP',
+          'otpauth-uri': 'otpauth://totp/x:corp.editor?secret=JBSWY3DPEHPK3PXP',
+        }),
       },
     });
     renderPage(

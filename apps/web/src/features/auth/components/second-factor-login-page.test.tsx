@@ -19,7 +19,9 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const challenge = { body: resourceDoc('second-factor-challenge', 'current', { username: 'corp.admin', 'expires-at': '2026-11-26T17:05:00Z' }) };
+const challenge = {
+  body: resourceDoc('second-factor-challenge', 'current', { username: 'corp.admin', 'expires-at': '2026-11-26T17:05:00Z' }),
+};
 const expired = { status: 401, body: { errors: [{ status: '401', code: 'mfa-expired' }] } };
 
 async function open(answer: { status?: number; body?: unknown } = challenge, search = '') {
@@ -48,7 +50,7 @@ describe('the code step of a sign-in (issue 19)', () => {
     fireEvent.change(code, { target: { value: '123 456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
-        const posted = Object.fromEntries(new FormData(form).entries());
+    const posted = Object.fromEntries(new FormData(form).entries());
     expect(posted).toMatchObject({ WEB_FORM_NAME: 'FLTCHG_SECOND_FACTOR_FORM', CODE: '123 456', CSRF_TOKEN: TOKEN });
   });
 

@@ -55,7 +55,6 @@ export default function SecondFactorLoginPage() {
 
 function CodeForm({ username, invalid, loginLink }: { username: string; invalid: boolean; loginLink: string }) {
   const { t } = useTranslation('auth');
-  const formRef = useRef<HTMLFormElement>(null);
   const [recovery, setRecovery] = useState(false);
   // The resolver reads the switch when it runs (useForm keeps the resolver of its first render).
   const recoveryRef = useRef(false);
@@ -71,24 +70,22 @@ function CodeForm({ username, invalid, loginLink }: { username: string; invalid:
     shouldUnregister: true,
   });
 
-  const onSubmit = handleSubmit(async () => {
-    const form = formRef.current;
-    if (!form) return;
-    setSending(true);
-    putToken(form, formToken() ?? (await fetchFormToken()));
-    // Posted as the browser would (the server answers with a redirect); handleSubmit held the event.
-    form.submit();
-  });
+  const send = (form: HTMLFormElement) =>
+    handleSubmit(async () => {
+      setSending(true);
+      putToken(form, formToken() ?? (await fetchFormToken()));
+      // Posted as the browser would (the server answers with a redirect); handleSubmit held the event.
+      form.submit();
+    });
 
   const fieldError = recovery ? errors.RECOVERY_CODE : errors.CODE;
   const error = fieldError?.message ? translateValidation(fieldError.message) : invalid ? t('second-factor-login.try-again') : undefined;
   return (
     <Box
       component="form"
-      ref={formRef}
       method="post"
       action={SECOND_FACTOR_LOGIN_URL}
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={(e) => void send(e.currentTarget)(e)}
       noValidate
       data-testid="second-factor-form"
     >

@@ -25,7 +25,10 @@ const invalid = (field: string, code = 'mfa-invalid'): MockAnswer => ({
   body: { errors: [{ status: '400', code, source: { pointer: `/${field}` } }] },
 });
 
-function open(routes: Record<string, MockAnswer | ((call: MockCall) => MockAnswer)>, user = testUser({ accountType: 0, grantedTasks: [] })) {
+function open(
+  routes: Record<string, MockAnswer | ((call: MockCall) => MockAnswer)>,
+  user = testUser({ accountType: 0, grantedTasks: [] }),
+) {
   const calls = mockApi(routes);
   renderPage(
     <ToastProvider>
@@ -41,7 +44,10 @@ describe('two-step sign-in on the profile page (issue 19)', () => {
     let enrolled = false;
     const calls = open({
       'GET /fc-common-api/users/second-factor': () => ({ body: status(enrolled) }),
-      'POST /fc-common-api/users/second-factor/enrolment': result({ secret: SECRET, 'otpauth-uri': `otpauth://totp/Fleet%20Charge:casey?secret=${SECRET}` }),
+      'POST /fc-common-api/users/second-factor/enrolment': result({
+        secret: SECRET,
+        'otpauth-uri': `otpauth://totp/Fleet%20Charge:casey?secret=${SECRET}`,
+      }),
       'POST /fc-common-api/users/second-factor/enrolment/confirm': (call) => {
         if ((call.body as { code: string }).code !== '654321') return invalid('code');
         enrolled = true;
@@ -75,7 +81,11 @@ describe('two-step sign-in on the profile page (issue 19)', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Turn on' }));
 
     const list = await within(region).findByRole('list', { name: 'Your recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
     expect(calls.filter((c) => c.path.endsWith('/confirm')).map((c) => c.body)).toEqual([{ code: '111111' }, { code: '654321' }]);
     fireEvent.click(within(region).getByRole('button', { name: 'I have saved them' }));
     expect(await within(region).findByTestId('second-factor-status')).toHaveTextContent(/^On since 11\/20\/2026/);
