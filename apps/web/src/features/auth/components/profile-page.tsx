@@ -13,6 +13,7 @@ import { useProfile, type Profile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { registeredInput } from '@/lib/field-props';
 import { SecondFactorSection } from './second-factor-section';
+import { stepUpCancelled } from './second-factor-enrolment';
 
 /**
  * The signed-in user's profile: the e-mail address that password-reset links go to, the language, and the
@@ -68,6 +69,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       discard();
       toast.success(t('profile.saved'));
     } catch (err) {
+      // A new address asked for the step-up check and the user cancelled it: the dialog said so (issue 19).
+      if (stepUpCancelled(err)) return;
       const fields = err instanceof ApiError ? err.fieldErrors() : {};
       for (const [name, e] of Object.entries(fields)) {
         if (name === 'email' || name === 'language' || name === 'currentPassword') setError(name, { message: e.code ?? 'invalid' });
