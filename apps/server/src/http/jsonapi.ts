@@ -36,14 +36,19 @@ export function sendList(
     /** `total` is an estimate: meta.record_count_estimated (decision 0600). */
     estimated?: boolean;
     page: { number: number; size: number };
+    /** page[after] of links.next: the next page read by seeking (keyset paging, decision 0620). */
+    nextCursor?: string;
   },
 ) {
   const { total, page } = opts;
   const p = pagination(total, page.size, page.number);
-  const link = (n: number) => {
+  const link = (n: number, cursor?: string) => {
     const u = new URL(opts.url, 'http://x');
     u.searchParams.set('page[number]', String(n));
     u.searchParams.set('page[size]', String(page.size));
+    // The request's own cursor fits only its page: only the next link carries one (the next page's).
+    if (cursor) u.searchParams.set('page[after]', cursor);
+    else u.searchParams.delete('page[after]');
     return `${u.pathname}?${u.searchParams.toString()}`;
   };
   return reply.type(JSONAPI_MEDIA_TYPE).send({
@@ -53,7 +58,7 @@ export function sendList(
       first: link(1),
       last: link(p.last_page),
       ...(page.number > 1 ? { prev: link(Math.min(page.number - 1, p.last_page)) } : {}),
-      ...(page.number < p.last_page ? { next: link(page.number + 1) } : {}),
+      ...(page.number < p.last_page ? { next: link(page.number + 1, opts.nextCursor) } : {}),
     },
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { SortTerm } from '@fc/contract';
@@ -100,4 +101,134 @@ export async function pageAndCount<R>(
     return { rows, total: offset + rows.length, estimated: false };
   if (rows.length === 0) return { rows, total: await opts.count(), estimated: false };
   return { rows, total: Math.max(planned, offset + rows.length + (rows.length === opts.page.size ? 1 : 0)), estimated: true };
+}
+
+// ---------------------------------------------------------------- keyset paging (issue 22, decision 0620)
+
+/** How a sort key is read back from a cursor: the PostgreSQL type its text is cast to, and its shape. */
+const KEY_KINDS = {
+  int: { cast: sql.raw('bigint'), valid: (v: string) => /^-?\d{1,18}$/.test(v) },
+  text: { cast: sql.raw('text'), valid: (v: string) => v.length <= 1000 },
+  timestamp: {
+    cast: sql.raw('timestamptz'),
+    valid: (v: string) => /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:\d\d)?|Z)?$/.test(v),
+  },
+  date: { cast: sql.raw('date'), valid: (v: string) => /^\d{4}-\d\d-\d\d$/.test(v) },
+} as const;
+export type KeyKind = keyof typeof KEY_KINDS;
+
+/** A column a list can seek on: NOT NULL (a NULL key would drop rows from a row comparison), and its kind. */
+export interface KeyColumn {
+  expr: AnyColumn | SQL;
+  kind: KeyKind;
+}
+
+interface KeyTerm extends KeyColumn {
+  direction: 'asc' | 'desc';
+}
+
+/** The parts of a list query the cursor depends on: a cursor made for another sort, search or filter is ignored. */
+export interface KeysetQuery<F extends string = string> {
+  page: PageOf;
+  sort: readonly SortTerm<F>[];
+  search?: string;
+  filters: Record<string, unknown>;
+  /** page[after] of a `links.next`. */
+  cursor?: string;
+}
+
+/** The cursor's body: the page it leads to, the page size, the query's fingerprint and the last row's sort key. */
+interface CursorBody {
+  p: number;
+  z: number;
+  f: string;
+  k: string[];
+}
+
+/**
+ * Keyset paging of a list (decision 0620): `links.next` carries `page[after]`, the sort key of the page's
+ * last row (with the page number, size and a fingerprint of the sort, search and filters it was made for).
+ * A request with a cursor that fits its page[number], page[size] and query reads its page by seeking
+ * `(sort key) > (cursor)` on the sort's index instead of skipping `OFFSET` rows, so page 2,000 costs what
+ * page 1 costs. Any other request (no cursor, a page typed by hand, a cursor of another query) is read
+ * with OFFSET, as before: page[number] and page[size] keep their meaning.
+ *
+ * Only sorts whose every field is in `columns` (NOT NULL columns) seek; the tie-breaker ends every sort.
+ * The list selects `select` (its key columns as text, `_k0`, `_k1`...), adds `seek` to its WHERE and
+ * `offset` as its OFFSET, then gives its rows to `nextCursor` and `strip`.
+ */
+export function keyset<F extends string>(q: KeysetQuery<F>, spec: { columns: Partial<Record<F, KeyColumn>>; tieBreaker: KeyColumn }) {
+  const terms: KeyTerm[] | null = q.sort.every((t) => spec.columns[t.field])
+    ? [
+        ...q.sort.map((t) => ({ ...spec.columns[t.field]!, direction: t.direction })),
+        // The tie-breaker is ascending (orderBy); a sort already on it ends there.
+        ...(q.sort.some((t) => spec.columns[t.field]!.expr === spec.tieBreaker.expr)
+          ? []
+          : [{ ...spec.tieBreaker, direction: 'asc' as const }]),
+      ]
+    : null;
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([q.sort, q.search ?? '', Object.entries(q.filters).sort()]))
+    .digest('base64url')
+    .slice(0, 12);
+  const key = terms ? readCursor(q.cursor, { p: q.page.number, z: q.page.size, f: fingerprint }, terms) : null;
+  const select: Record<string, SQL> = {};
+  terms?.forEach((t, i) => (select[`_k${i}`] = sql<string>`(${t.expr})::text`));
+  return {
+    select,
+    /** The seek condition when the request's cursor fits it, else undefined (OFFSET paging). */
+    seek: key && terms ? seekAfter(terms, key) : undefined,
+    offset: key ? 0 : offsetOf(q.page),
+    /** Whether this page was read by seeking. */
+    seeking: key !== null,
+    /** The cursor of the next page, from the last row of a full page (none for a sort that cannot seek). */
+    nextCursor(rows: readonly Record<string, unknown>[]): string | undefined {
+      if (!terms || rows.length < q.page.size) return undefined;
+      const last = rows[rows.length - 1]!;
+      const k = terms.map((_, i) => last[`_k${i}`]);
+      if (k.some((v) => typeof v !== 'string')) return undefined;
+      const body: CursorBody = { p: q.page.number + 1, z: q.page.size, f: fingerprint, k: k as string[] };
+      return Buffer.from(JSON.stringify(body)).toString('base64url');
+    },
+    /** The rows without their key columns. */
+    strip<R extends Record<string, unknown>>(rows: R[]): Omit<R, `_k${number}`>[] {
+      return rows.map((r) => {
+        const out: Record<string, unknown> = { ...r };
+        for (const name of Object.keys(select)) delete out[name];
+        return out as Omit<R, `_k${number}`>;
+      });
+    },
+  };
+}
+
+/** The key values of a cursor made for this page, size and query; null for any other cursor or none. */
+function readCursor(raw: string | undefined, expect: Omit<CursorBody, 'k'>, terms: KeyTerm[]): string[] | null {
+  if (!raw) return null;
+  let body: Partial<CursorBody>;
+  try {
+    body = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<CursorBody>;
+  } catch {
+    return null;
+  }
+  if (body.p !== expect.p || body.z !== expect.z || body.f !== expect.f || !Array.isArray(body.k) || body.k.length !== terms.length)
+    return null;
+  const k = body.k;
+  return k.every((v, i) => typeof v === 'string' && KEY_KINDS[terms[i]!.kind].valid(v)) ? k : null;
+}
+
+/**
+ * The rows after `key` in the order of `terms`: `t1 >= v1 and (t1 > v1 or (t1 = v1 and t2 > v2) ...)`
+ * (`<` for a descending term). The leading `t1 >= v1` lets the planner start the index scan at the key.
+ */
+function seekAfter(terms: KeyTerm[], key: string[]): SQL {
+  const value = (i: number) => sql`${key[i]}::${KEY_KINDS[terms[i]!.kind].cast}`;
+  const op = (t: KeyTerm, strict: boolean) => sql.raw(t.direction === 'desc' ? (strict ? '<' : '<=') : strict ? '>' : '>=');
+  const ors = terms.map((t, i) => {
+    const eqs = terms.slice(0, i).map((u, j) => sql`${u.expr} = ${value(j)}`);
+    return sql.join([...eqs, sql`${t.expr} ${op(t, true)} ${value(i)}`], sql` and `);
+  });
+  return sql`(${terms[0]!.expr} ${op(terms[0]!, false)} ${value(0)} and (${sql.join(
+    ors.map((o) => sql`(${o})`),
+    sql` or `,
+  )}))`;
 }

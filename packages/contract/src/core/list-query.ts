@@ -24,6 +24,8 @@ export interface ListQuery<F extends string, X extends Record<string, unknown>> 
   filters: X;
   /** `count=exact` was asked: no estimated record_count. */
   exactCount?: boolean;
+  /** page[after]: the cursor of a `links.next` (keyset paging, decision 0620); opaque to clients. */
+  cursor?: string;
 }
 
 /**
@@ -68,6 +70,10 @@ export function listQuerySchema<F extends string, X extends z.ZodRawShape = Reco
       // `count=exact`: meta.record_count counted exactly even on a wide list of a large table, where the
       // server would otherwise answer an estimate flagged meta.record_count_estimated (decision 0600).
       count: z.enum(['exact']).optional(),
+      // page[after]: the cursor the server puts in `links.next` so that the next page is read by seeking its
+      // sort key on an index rather than skipping rows (decision 0620). Opaque; page[number] still names the
+      // page, and a cursor that does not fit the request is ignored.
+      'page[after]': z.string().max(2000).optional(),
       ...filterShape,
     })
     .transform((q) => {
@@ -83,6 +89,7 @@ export function listQuerySchema<F extends string, X extends z.ZodRawShape = Reco
         search: search ? search : undefined,
         filters: filters as { [K in keyof X]?: z.output<X[K]> },
         ...(q.count === 'exact' ? { exactCount: true as const } : {}),
+        ...(q['page[after]'] ? { cursor: q['page[after]'] } : {}),
       };
     });
 }

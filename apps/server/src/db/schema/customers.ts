@@ -37,7 +37,9 @@ export const customers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('customers_name_idx').on(sql`lower(${t.custName})`)],
+  // The list's sorts that page by seeking (decision 0620): the name and the creation time, each with the
+  // customer number that breaks their ties (cust_no has the primary key).
+  (t) => [index('customers_name_idx').on(sql`lower(${t.custName})`, t.custNo), index('customers_created_idx').on(t.createdAt, t.custNo)],
 );
 
 /** Customer locations (3-digit location codes used by tax rates). */

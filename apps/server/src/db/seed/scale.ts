@@ -1,13 +1,34 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 
+export interface ScaleSizes {
+  customers: number;
+  transactions: number;
+  itemCodes: number;
+  enrolments: number;
+}
+
 /** The sizes of `npm run seed -- --scale large` (issue 10: the benchmarks' data set). */
-export const SCALE_LARGE = {
+export const SCALE_LARGE: ScaleSizes = {
   customers: 100_000,
   transactions: 1_000_000,
   itemCodes: 100_000,
   enrolments: 10_000,
-} as const;
+};
+
+/** `--scale xlarge` (issue 22: ten times the large data set; PostgreSQL only). */
+export const SCALE_XLARGE: ScaleSizes = {
+  customers: 1_000_000,
+  transactions: 10_000_000,
+  itemCodes: 1_000_000,
+  enrolments: 100_000,
+};
+
+export const SCALES = { large: SCALE_LARGE, xlarge: SCALE_XLARGE } as const;
+export type ScaleName = keyof typeof SCALES;
+
+/** Rows per INSERT of the big tables: one progress line each (a million rows take seconds, not minutes). */
+export const SCALE_BATCH = 1_000_000;
 
 /** Customer numbers of the scale seed start here, clear of the demo customers (10001-10004). */
 export const SCALE_CUST_BASE = 2_000_000;
@@ -18,39 +39,68 @@ export interface ScaleStep {
   label: string;
   rows: number;
   ms: number;
+  /** A batch of a table loaded in several (rows so far of `of`): a progress line, not a step of its own. */
+  progress?: { done: number; of: number };
 }
 
 /**
- * Loads the large data set (or, with customersOnly, its customers: the embedded-database benchmark) with set-based statements (generate_series), one table at a time, and
- * answers the time of each. Transactions go in before the enrolments: the loyalty triggers then count
- * each enrolment's spend once, on its insert, instead of updating enrolments for every transaction.
+ * Loads the large data set (or, with customersOnly, its customers: the embedded-database benchmark) with
+ * set-based statements (generate_series), one table at a time, and answers the time of each. `sizes`
+ * picks the scale (large by default, SCALE_XLARGE, or any smaller sizes: the test runs the xlarge code
+ * path small). The customers, item codes and transactions go in by batches of `batch` rows with the
+ * table's secondary indexes dropped and built again after the last batch (decision 0110), each batch
+ * reported to onStep as progress. Transactions go in before the enrolments: the loyalty triggers then
+ * count each enrolment's spend once, on its insert, instead of updating enrolments for every transaction.
  * Refuses a database that already holds scale rows (the customer numbers would collide).
  */
 export async function seedScale(
   db: Db,
   onStep: (step: ScaleStep) => void = () => {},
-  opts: { customersOnly?: boolean } = {},
+  opts: { customersOnly?: boolean; sizes?: ScaleSizes; batch?: number } = {},
 ): Promise<ScaleStep[]> {
-  const n = SCALE_LARGE;
+  const n = opts.sizes ?? SCALE_LARGE;
+  const batch = Math.max(1, opts.batch ?? SCALE_BATCH);
+  if (n.itemCodes % BUNDLES !== 0 || n.itemCodes > 1_000_000)
+    throw new Error(`The scale seed's item codes must be a multiple of ${BUNDLES} up to 1,000,000 (got ${n.itemCodes}).`);
   const steps: ScaleStep[] = [];
   const [existing] = await rows<{ n: number }>(db, sql`select count(*)::int as n from customers where cust_no >= ${SCALE_CUST_BASE}`);
   if (existing && existing.n > 0)
     throw new Error(`The database already holds the scale data set (${existing.n} customers from ${SCALE_CUST_BASE}).`);
   const today = new Date().toISOString().slice(0, 10);
 
-  const step = async (label: string, count: number, query: SQL, opts: { rebuildIndexesOf?: string } = {}) => {
+  const step = async (label: string, count: number, query: SQL) => {
     const t0 = performance.now();
-    if (opts.rebuildIndexesOf) await withoutSecondaryIndexes(db, opts.rebuildIndexesOf, query);
-    else await db.execute(query);
+    await db.execute(query);
+    const s = { label, rows: count, ms: Math.round(performance.now() - t0) };
+    steps.push(s);
+    onStep(s);
+  };
+  /**
+   * `count` rows by batches: `query(from, to)` inserts the rows numbered from..to (inclusive), all in one
+   * transaction with the table's plain secondary indexes dropped and built again from their definitions.
+   */
+  const batched = async (label: string, table: string, count: number, query: (from: number, to: number) => SQL) => {
+    const t0 = performance.now();
+    await withoutSecondaryIndexes(db, table, async (tx) => {
+      for (let from = 0; from < count; from += batch) {
+        const to = Math.min(count, from + batch) - 1;
+        await tx.execute(query(from, to));
+        if (count > batch) onStep({ label, rows: to + 1, ms: Math.round(performance.now() - t0), progress: { done: to + 1, of: count } });
+      }
+    });
     const s = { label, rows: count, ms: Math.round(performance.now() - t0) };
     steps.push(s);
     onStep(s);
   };
 
-  await step(
+  await batched(
+    'customers',
     'customers',
     n.customers,
-    sql`insert into customers (cust_no, cust_name, program, currency, status, language, country, city, state, zip, phone, email)
+    (
+      from,
+      to,
+    ) => sql`insert into customers (cust_no, cust_name, program, currency, status, language, country, city, state, zip, phone, email)
         select ${SCALE_CUST_BASE} + g,
                (array['Acme', 'Northern', 'Blue Ridge', 'Pacific', 'Lone Star', 'Great Lakes', 'Summit', 'Prairie'])[1 + g % 8]
                  || ' ' || (array['Freight', 'Haulage', 'Transport', 'Logistics', 'Carriers'])[1 + (g / 8) % 5] || ' ' || g,
@@ -63,7 +113,7 @@ export async function seedScale(
                lpad((g % 99999)::text, 5, '0'),
                '555-' || lpad((g % 10000)::text, 4, '0'),
                'fleet' || g || '@example.com'
-          from generate_series(0, ${n.customers - 1}) g`,
+          from generate_series(${from}::int, ${to}::int) g`,
   );
 
   if (opts.customersOnly) {
@@ -71,15 +121,18 @@ export async function seedScale(
     return steps;
   }
 
-  await step(
+  // The bundles first, then their item codes by batches (each bundle holds itemCodes / BUNDLES codes).
+  const perBundle = n.itemCodes / BUNDLES;
+  await step('bundles', BUNDLES, sql`insert into loyalty_bundles (name) select 'Scale bundle ' || g from generate_series(1, ${BUNDLES}) g`);
+  await batched(
     'item codes',
+    'loyalty_item_codes',
     n.itemCodes,
-    sql`with b as (
-          insert into loyalty_bundles (name) select 'Scale bundle ' || g from generate_series(1, ${BUNDLES}) g
-          returning bundle_seq)
+    (from, to) => sql`with b as (
+          select bundle_seq, row_number() over (order by bundle_seq) - 1 as i from loyalty_bundles where name like 'Scale bundle %')
         insert into loyalty_item_codes (bundle_seq, item_code, description)
-        select b.bundle_seq, 'S' || lpad(((b.bundle_seq % ${BUNDLES}) * ${n.itemCodes / BUNDLES} + k)::text, 6, '0'), 'Scale item code'
-          from b cross join generate_series(0, ${n.itemCodes / BUNDLES - 1}) k`,
+        select b.bundle_seq, 'S' || lpad(((b.bundle_seq % ${BUNDLES}) * ${perBundle} + g % ${perBundle})::text, 6, '0'), 'Scale item code'
+          from generate_series(${from}::int, ${to}::int) g join b on b.i = g / ${perBundle}`,
   );
 
   await step(
@@ -100,18 +153,18 @@ export async function seedScale(
   // Two years of purchases, spread over every customer and item code, in the customer's currency. The
   // secondary indexes are dropped for the insert and built again after it, in the same transaction:
   // building an index from a sort is several times faster than a million scattered index insertions.
-  await step(
+  await batched(
     'transactions (indexes rebuilt after the insert)',
+    'transactions',
     n.transactions,
-    sql`insert into transactions (cust_no, trx_date, invoice, item_code, amount, currency)
+    (from, to) => sql`insert into transactions (cust_no, trx_date, invoice, item_code, amount, currency)
         select ${SCALE_CUST_BASE} + (g * 7919) % ${n.customers},
                ${today}::date - ((g * 104729) % 730)::int,
                'S' || g,
                'S' || lpad(((g * 31) % ${n.itemCodes})::text, 6, '0'),
                (5 + (g * 2654435761) % 50000 / 100.0)::numeric(14, 2),
                (case when (g * 7919) % ${n.customers} % 5 = 0 then 1 else 0 end)::smallint
-          from generate_series(1::bigint, ${n.transactions}::bigint) g`,
-    { rebuildIndexesOf: 'transactions' },
+          from generate_series(${from + 1}::bigint, ${to + 1}::bigint) g`,
   );
 
   await step(
@@ -134,11 +187,11 @@ export async function seedScale(
 }
 
 /**
- * Runs `query` with the table's plain secondary indexes (not primary keys, not unique ones) dropped, then
+ * Runs `load` with the table's plain secondary indexes (not primary keys, not unique ones) dropped, then
  * creates them again from their own definitions (pg_get_indexdef), all in one transaction: a failure
  * leaves the indexes as they were.
  */
-async function withoutSecondaryIndexes(db: Db, table: string, query: SQL): Promise<void> {
+async function withoutSecondaryIndexes(db: Db, table: string, load: (tx: Db) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
     const indexes = await rows<{ name: string; def: string }>(
       tx as unknown as Db,
@@ -148,7 +201,7 @@ async function withoutSecondaryIndexes(db: Db, table: string, query: SQL): Promi
     );
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
     for (const ix of indexes) await tx.execute(sql.raw(`drop index ${ix.name}`));
-    await tx.execute(query);
+    await load(tx as unknown as Db);
     for (const ix of indexes) await tx.execute(sql.raw(ix.def));
   });
 }

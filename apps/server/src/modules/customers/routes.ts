@@ -168,13 +168,16 @@ export const customersRoutes =
       '/framework/customers',
       { config: { access: 'corporate' }, schema: { querystring: customerListQuerySchema } },
       async (req, reply) => {
-        const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) => listCustomers(ctx, { ...req.query, page }));
+        const { rows, total, estimated, page, nextCursor } = await clampedPage(req.query.page, (page) =>
+          listCustomers(ctx, { ...req.query, page }),
+        );
         return sendList(reply, {
           url: req.url,
           type: 'customers',
           total,
           estimated,
           page,
+          nextCursor,
           rows: rows.map((r) => ({ id: r.custNo, attributes: r })),
         });
       },

@@ -35,7 +35,7 @@ import type { Tx } from '../../db/client';
 import { cards, customerLocations, customers, users } from '../../db/schema/index';
 import { audit } from '../../audit/audit';
 import { badRequest, notFound } from '../../http/errors';
-import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
+import { contains, keyset, orderBy, pageAndCount, type KeyColumn } from '../../http/list';
 
 type ListQuery = z.output<typeof customerListQuerySchema>;
 
@@ -234,6 +234,13 @@ const sortColumns = {
   created_at: customers.createdAt,
 };
 
+/** The sorts that page by seeking (NOT NULL columns, each with an index: decision 0620). */
+const keyColumns: Partial<Record<keyof typeof sortColumns, KeyColumn>> = {
+  cust_no: { expr: customers.custNo, kind: 'int' },
+  cust_name: { expr: sortColumns.cust_name, kind: 'text' },
+  created_at: { expr: customers.createdAt, kind: 'timestamp' },
+};
+
 /** The list's filters and search, shared by the page and the CSV export. */
 function customerWhere(q: ListQuery) {
   return and(
@@ -254,7 +261,8 @@ function customerWhere(q: ListQuery) {
 
 export async function listCustomers(ctx: AppContext, q: ListQuery) {
   const where = customerWhere(q);
-  return pageAndCount(ctx.db, {
+  const ks = keyset(q, { columns: keyColumns, tieBreaker: { expr: customers.custNo, kind: 'int' } });
+  const got = await pageAndCount(ctx.db, {
     page: q.page,
     exact: q.exactCount,
     max: ctx.config.LIST_EXACT_COUNT_MAX,
@@ -271,14 +279,16 @@ export async function listCustomers(ctx: AppContext, q: ListQuery) {
           status: customers.status,
           currency: customers.currency,
           createdAt: customers.createdAt,
+          ...ks.select,
         })
         .from(customers)
-        .where(where)
+        .where(and(where, ks.seek))
         .orderBy(...orderBy(q.sort, sortColumns, customers.custNo))
         .limit(q.page.size)
-        .offset(offsetOf(q.page)),
+        .offset(ks.offset),
     count: async () => (await ctx.db.select({ n: count() }).from(customers).where(where))[0]?.n ?? 0,
   });
+  return { ...got, rows: ks.strip(got.rows), nextCursor: ks.nextCursor(got.rows) };
 }
 
 /** The CSV export's columns: the list's, every cell formula-safe (csv_cell). */
