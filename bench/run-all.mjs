@@ -9,6 +9,12 @@
  *      Fastify + pg handler running the same SQL: >= 0.7 of its req/s, p99 <= 1.5x.
  *   3. Benchmark 2 on PGlite vs on PostgreSQL: >= 0.5.
  *   4. The audit CSV export of 100,000 rows vs psql \copy of the same SELECT: <= 1.3x the time, RSS growth < 50 MB.
+ *   8. The customer list at 1,000,000 customers (`npm run seed -- --scale xlarge`, issue 22) vs the raw Fastify
+ *      + pg handler running only the page statement: >= 0.9 of its req/s, p99 <= 1.5x.
+ *   9. The same for page 2,000, reached as a browser pages: through links.next (keyset, decision 0620).
+ *   The xlarge data set is kept in its own database (BENCH_XLARGE_URL, default .../bench_xlarge): seeded once
+ *   (about 2 minutes and 2 GB), then reused by every run; `loyalty-xlarge` runs the rebate engine's benchmark
+ *   on it (the customer loyalty page at 10,000,000 transactions: median < 5x a plain indexed select).
  *   Then the other suites, each a child process whose last line `BENCH_JSON {...}` is its summary:
  *   the rebate engine (bench/loyalty.mjs), the price-file import (bench/import.mjs), and 5-7, the web bundle,
  *   Lighthouse, axe-core and interaction (bench/web.mjs).
@@ -16,7 +22,7 @@
  * Environment: DATABASE_URL (maintenance connection; default postgres://postgres@127.0.0.1:5432/test),
  * BENCH_SECONDS (autocannon duration of one round, default 10), BENCH_ROUNDS (rounds per side, alternating,
  * default 3), BENCH_PORT (first of 5 ports, default 3110; bench:web gets
- * BENCH_PORT + 10), BENCH_SKIP=loyalty,import,web (leave suites out; BENCH_SKIP_WEB=1 still works).
+ * BENCH_PORT + 10; 8 and 9 use BENCH_PORT + 5 and + 6), BENCH_SKIP=loyalty,loyalty-xlarge,import,web (leave suites out; BENCH_SKIP_WEB=1 still works).
  * `node bench/run-all.mjs --render` writes docs/benchmarks.md again from docs/benchmarks.json and bench/notes.md.
  * `--only=1,4` runs only those benchmarks (1-4, loyalty, import, web; to measure a fix without the rest) and
  * replaces only their figures in docs/benchmarks.json and .md, keeping the others' from the earlier run;
@@ -45,6 +51,16 @@ const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',').filter(Boolean)) : null;
 const wanted = (id) => !only || only.has(String(id));
 const printOnly = process.argv.includes('--print');
+/** The xlarge data set's database, kept between runs (benchmarks 8, 9 and loyalty-xlarge). */
+const XLARGE_URL =
+  process.env.BENCH_XLARGE_URL ??
+  (() => {
+    const u = new URL(ADMIN_URL);
+    u.pathname = '/bench_xlarge';
+    return u.toString();
+  })();
+const wantXlarge = () =>
+  wanted(8) || wanted(9) || (wanted('loyalty-xlarge') && !(process.env.BENCH_SKIP ?? '').split(',').includes('loyalty-xlarge'));
 
 const scratch = `fc_bench_all_${process.pid}`;
 const scratchUrl = (() => {
@@ -57,6 +73,7 @@ const children = [];
 const results = [];
 let listSql = [];
 let seed;
+let xlargeSeed = null;
 let postgresVersion = 'PostgreSQL';
 
 async function admin(text) {
@@ -126,6 +143,9 @@ async function probe(url, headers) {
   return body;
 }
 
+/** The 1-minute load average now: printed beside each pair of figures (the machine is shared). */
+const load1 = () => Number(os.loadavg()[0].toFixed(2));
+
 async function cannon(url, { connections = 100, headers = {} } = {}) {
   await probe(url, headers);
   // A slow side (PGlite under 100 connections) queues answers for seconds: late, not lost.
@@ -145,7 +165,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  */
 async function alternate(sides) {
   const runs = sides.map(() => []);
+  const loadBefore = load1();
   for (let round = 0; round < ROUNDS; round++) for (const [i, side] of sides.entries()) runs[i].push(await cannon(side.url, side.opts));
+  lastLoad = [loadBefore, load1()];
   return runs.map((xs) => ({
     rps: median(xs.map((x) => x.rps)),
     p50: median(xs.map((x) => x.p50)),
@@ -159,7 +181,13 @@ const rssMb = (pid) => {
   return Number(m?.[1] ?? 0) / 1024;
 };
 
+/** The 1-minute load average before and after the last alternate() run. */
+let lastLoad = null;
+
 function record(name, figure, peer, target, pass, note = '') {
+  // The load average while the pair was measured (1-minute, before and after), beside its figures.
+  if (lastLoad) note = `${note}; load average ${lastLoad[0]} -> ${lastLoad[1]}`;
+  lastLoad = null;
   results.push({ name, figure, peer, target, pass, note });
   console.log(
     `\n${name}\n  portal: ${JSON.stringify(figure)}\n  peer:   ${JSON.stringify(peer)}\n  target: ${target} -> ${pass ? 'PASS' : 'MISS'} ${note}`,
@@ -207,6 +235,18 @@ async function main() {
   if (wanted(4)) await benchmark4(pPg, portal, cookie);
   await pool.end();
 
+  // 8 and 9 (issue 22): the xlarge data set in its own, kept database; its own portal and peer.
+  if (wantXlarge()) xlargeSeed = await ensureXlarge();
+  if (wanted(8) || wanted(9)) {
+    const [pXl, pXlPeer] = [BASE_PORT + 5, BASE_PORT + 6];
+    const portalXl = await startPortal(pXl, { DATABASE_URL: XLARGE_URL, DATA_DIR: path.join(tmp, 'xl-data') });
+    if (portalXl.database !== 'postgres') throw new Error(`the xlarge portal opened ${portalXl.database}, not PostgreSQL`);
+    await startChild(path.join(here, 'support/peer.mjs'), ['customers', String(pXlPeer), XLARGE_URL], {}, ['--import', 'tsx']);
+    const cookieXl = await signIn(pXl);
+    if (wanted(8)) await benchmark8(pXl, pXlPeer, cookieXl);
+    if (wanted(9)) await benchmark9(pXl, pXlPeer, cookieXl);
+  }
+
   // Free the CPUs before the other suites: the servers of benchmarks 1-4 are done.
   await Promise.all(children.map(stopChild));
 
@@ -221,6 +261,12 @@ async function main() {
   await suite('loyalty', 'Rebate engine (npm run bench:loyalty, issue 9)', ['--import', 'tsx', path.join(here, 'loyalty.mjs')], {
     DATABASE_URL: ADMIN_URL,
   });
+  await suite(
+    'loyalty-xlarge',
+    'Rebate engine at 10,000,000 transactions (LOYALTY_DATABASE_URL=<xlarge database> npm run bench:loyalty, issue 22)',
+    ['--import', 'tsx', path.join(here, 'loyalty.mjs')],
+    { LOYALTY_DATABASE_URL: XLARGE_URL, DATABASE_URL: ADMIN_URL },
+  );
   await suite('import', 'Price-file import (npm run bench:import, issue 7)', ['--import', 'tsx', path.join(here, 'import.mjs')], {
     BENCH_DATABASE_URL: ADMIN_URL,
     DATABASE_URL: undefined,
@@ -239,7 +285,7 @@ async function main() {
     postgres: postgresVersion,
     date: started.toISOString(),
   };
-  let report = { machine, seconds: SECONDS, rounds: ROUNDS, seed, results, listSql, suites, skipped: [...skip] };
+  let report = { machine, seconds: SECONDS, rounds: ROUNDS, seed, xlargeSeed, results, listSql, suites, skipped: [...skip] };
   if (only) report = mergeInto(JSON.parse(fs.readFileSync(path.join(root, 'docs/benchmarks.json'), 'utf8')), report);
   const passed = report.results.every((r) => r.pass) && report.suites.every((x) => x.pass);
   if (printOnly) console.log(`\n--print: nothing written; ${passed ? 'every target met' : 'targets missed'}`);
@@ -270,6 +316,7 @@ function mergeInto(last, partial) {
     results,
     suites,
     listSql: partial.listSql.length ? partial.listSql : last.listSql,
+    xlargeSeed: partial.xlargeSeed ?? last.xlargeSeed ?? null,
     skipped: last.skipped ?? [],
     rerun: [...measured],
     partials,
@@ -324,6 +371,115 @@ async function benchmark2(pPg, pRaw, cookie) {
     'req/s >= 0.7, p99 <= 1.5x',
     r2 >= 0.7 && p2 <= 1.5,
     `ratio ${r2.toFixed(2)}, p99 ${p2.toFixed(2)}x`,
+  );
+}
+
+/**
+ * The xlarge data set's database: seeded with `npm run seed -- --scale xlarge` when it does not hold it yet
+ * (created if missing), else kept as it is. Answers the seed's lines, or the counts of the kept database.
+ */
+async function ensureXlarge() {
+  const name = new URL(XLARGE_URL).pathname.slice(1);
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  const exists = (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
+  await c.end();
+  if (!exists) await admin(`create database "${name}"`);
+  const x = new pg.Client({ connectionString: XLARGE_URL });
+  await x.connect();
+  const count = async (text) => {
+    try {
+      return Number((await x.query(text)).rows[0].n);
+    } catch {
+      return 0; // not migrated yet
+    }
+  };
+  const customers = await count('select count(*) as n from customers where cust_no >= 2000000');
+  let out;
+  if (customers < 1_000_000) {
+    await x.end();
+    console.log(`\nThe xlarge data set into ${name} (npm run seed -- --scale xlarge), kept for later runs`);
+    const t0 = performance.now();
+    const r = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/seed.ts', '--scale', 'xlarge'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: XLARGE_URL },
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    const lines = r.stdout.split('\n').filter((l) => /^\s+\S.*\d+(\.\d+)? s$|total/.test(l));
+    console.log(lines.join('\n'));
+    out = {
+      database: name,
+      seeded: true,
+      lines,
+      totalSeconds: Number(/total ([\d.]+) s/.exec(r.stdout)?.[1] ?? ((performance.now() - t0) / 1000).toFixed(1)),
+    };
+  } else {
+    const counts = {
+      customers,
+      transactions: await count('select count(*) as n from transactions where cust_no >= 2000000'),
+      enrolments: await count('select count(*) as n from loyalty_enrolments where cust_no >= 2000000'),
+      sizeMb: await count(`select pg_database_size(current_database()) / 1048576 as n`),
+    };
+    await x.end();
+    console.log(`\nThe xlarge data set kept in ${name}: ${JSON.stringify(counts)}`);
+    out = { database: name, seeded: false, counts };
+  }
+  return out;
+}
+
+const xlPath = (page) => `/framework/customers?page[number]=${page}&page[size]=25&filter[sort]=cust_no|desc&filter[status]=0`;
+
+async function benchmark8(pXl, pXlPeer, cookie) {
+  // 8. The customer list's first page at 1,000,000 customers against the page statement alone.
+  const [list, peer] = await alternate([
+    { url: `http://127.0.0.1:${pXl}${xlPath(1)}`, opts: { headers: { cookie, accept: 'application/vnd.api+json' } } },
+    { url: `http://127.0.0.1:${pXlPeer}${xlPath(1)}` },
+  ]);
+  const r = list.rps / peer.rps;
+  const p = list.p99 / Math.max(1, peer.p99);
+  record(
+    '8. customer list, page 1 of 1,000,000 customers (filtered, sorted): portal vs Fastify + pg page statement (100 connections)',
+    list,
+    peer,
+    'req/s >= 0.9, p99 <= 1.5x',
+    r >= 0.9 && p <= 1.5,
+    `ratio ${r.toFixed(2)}, p99 ${p.toFixed(2)}x`,
+  );
+}
+
+async function benchmark9(pXl, pXlPeer, cookie) {
+  // 9. Page 2,000 as a browser reaches it: the links.next of page 1,999 (its page[after] cursor: the page is
+  // read by seeking the sort key, decision 0620). The peer runs the statement the portal runs for that address.
+  const headers = { cookie, accept: 'application/vnd.api+json' };
+  const before = JSON.parse(await probe(`http://127.0.0.1:${pXl}${xlPath(1999)}`, headers));
+  const next = before.links.next;
+  if (!next?.includes('page%5Bafter%5D')) throw new Error(`page 1,999 has no cursor in its next link: ${next}`);
+  // The same page by its number alone (OFFSET 49,975), timed one request at a time beside the cursor's.
+  const sequential = async (url) => {
+    const times = [];
+    for (let i = 0; i < 15; i++) {
+      const t0 = performance.now();
+      await probe(url, headers);
+      times.push(performance.now() - t0);
+    }
+    return Number(median(times).toFixed(1));
+  };
+  const byNumberMs = await sequential(`http://127.0.0.1:${pXl}${xlPath(2000)}`);
+  const byCursorMs = await sequential(`http://127.0.0.1:${pXl}${next}`);
+  const page1Ms = await sequential(`http://127.0.0.1:${pXl}${xlPath(1)}`);
+  const [list, peer] = await alternate([
+    { url: `http://127.0.0.1:${pXl}${next}`, opts: { headers } },
+    { url: `http://127.0.0.1:${pXlPeer}${next}` },
+  ]);
+  const r = list.rps / peer.rps;
+  const p = list.p99 / Math.max(1, peer.p99);
+  record(
+    '9. customer list, page 2,000 of 1,000,000 customers through links.next (keyset): portal vs Fastify + pg page statement (100 connections)',
+    list,
+    peer,
+    'req/s >= 0.9, p99 <= 1.5x',
+    r >= 0.9 && p <= 1.5,
+    `ratio ${r.toFixed(2)}, p99 ${p.toFixed(2)}x; one request at a time, median of 15: page 1 ${page1Ms} ms, page 2,000 through the cursor ${byCursorMs} ms, by page[number] alone (OFFSET) ${byNumberMs} ms`,
   );
 }
 
@@ -445,7 +601,7 @@ async function writeFormatted(file, text) {
 const partialRun = (p) => `; ${p.ids.join(', ')} on ${p.machine.date} (load average ${p.machine.loadAverage.join(' / ')} at its end)`;
 
 /** docs/benchmarks.md from the figures of docs/benchmarks.json and the explanations of bench/notes.md. */
-function markdown({ machine, seconds, rounds = 1, seed, results, listSql, suites, skipped, rerun, partials = [], earlier }) {
+function markdown({ machine, seconds, rounds = 1, seed, xlargeSeed, results, listSql, suites, skipped, rerun, partials = [], earlier }) {
   const lines = [
     '# Benchmarks',
     '',
@@ -473,6 +629,19 @@ function markdown({ machine, seconds, rounds = 1, seed, results, listSql, suites
       '```sql',
       ...listSql.map((st) => `${st.text}; -- ${JSON.stringify(st.values)}`),
       '```',
+      '',
+    );
+  if (xlargeSeed)
+    lines.push(
+      '## Scale seed xlarge (`npm run seed -- --scale xlarge`, PostgreSQL; benchmarks 8, 9 and loyalty-xlarge)',
+      '',
+      ...(xlargeSeed.seeded
+        ? [`Seeded in this run into \`${xlargeSeed.database}\`: total ${xlargeSeed.totalSeconds} s.`, '', '```', ...xlargeSeed.lines, '```']
+        : [
+            `Kept in \`${xlargeSeed.database}\` from an earlier run (seeded once, reused): ${Object.entries(xlargeSeed.counts)
+              .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
+              .join(', ')}.`,
+          ]),
       '',
     );
   lines.push(

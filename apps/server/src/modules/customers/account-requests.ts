@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { accountRequests } from '../../db/schema/index';
 import { audit } from '../../audit/audit';
-import { contains, offsetOf, orderBy } from '../../http/list';
+import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
 import { AppError, notFound } from '../../http/errors';
 import { throttleStore } from '../auth/throttle';
 import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
@@ -118,17 +118,21 @@ function accountRequestWhere(q: ListQuery) {
 
 export async function listAccountRequests(ctx: AppContext, q: ListQuery) {
   const where = accountRequestWhere(q);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(accountRequests)
-      .where(where)
-      .orderBy(...orderBy(q.sort, sortColumns, accountRequests.id))
-      .limit(q.page.size)
-      .offset(offsetOf(q.page)),
-    ctx.db.select({ n: count() }).from(accountRequests).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return pageAndCount(ctx.db, {
+    page: q.page,
+    exact: q.exactCount,
+    max: ctx.config.LIST_EXACT_COUNT_MAX,
+    matching: sql`select 1 from ${accountRequests} where ${where ?? sql`true`}`,
+    rows: () =>
+      ctx.db
+        .select()
+        .from(accountRequests)
+        .where(where)
+        .orderBy(...orderBy(q.sort, sortColumns, accountRequests.id))
+        .limit(q.page.size)
+        .offset(offsetOf(q.page)),
+    count: async () => (await ctx.db.select({ n: count() }).from(accountRequests).where(where))[0]?.n ?? 0,
+  });
 }
 
 const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

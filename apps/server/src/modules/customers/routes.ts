@@ -89,11 +89,14 @@ export const customersRoutes =
       '/fc-common-api/users/account_requests',
       { config: { access: 'corporate' }, schema: { querystring: accountRequestListQuerySchema } },
       async (req, reply) => {
-        const { rows, total, page } = await clampedPage(req.query.page, (page) => listAccountRequests(ctx, { ...req.query, page }));
+        const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
+          listAccountRequests(ctx, { ...req.query, page }),
+        );
         return sendList(reply, {
           url: req.url,
           type: 'account-requests',
           total,
+          estimated,
           page,
           rows: rows.map(({ id, ...r }) => ({ id, attributes: r })),
         });

@@ -4,6 +4,7 @@ import { PriceFileStatus, type InboundKind } from '@fc/contract/files';
 import type { Db } from '../../db/client';
 import { byteaAsBase64, inboundFiles, users } from '../../db/schema/index';
 import type { SessionPrincipal } from '../../http/access';
+import { pageAndCount } from '../../http/list';
 
 /** Price report rows shown at most (the table has no paging; older files stay on the file-status page). */
 export const PRICE_LIST_LIMIT = 100;
@@ -37,21 +38,34 @@ const priceColumns = {
   osReturnCode: inboundFiles.osReturnCode,
 };
 
-export async function listPriceFiles(db: Db, p: SessionPrincipal) {
+/**
+ * The price-report table (no paging in the specification: the newest PRICE_LIST_LIMIT files) and its
+ * meta.record_count, counted or estimated as every list's (decision 0600: the files table grows with every
+ * upload; fewer files than the limit are their own exact count).
+ */
+export async function listPriceFiles(db: Db, p: SessionPrincipal, countMax: number) {
   const where = and(eq(inboundFiles.kind, 'price'), scopeOf(p));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(priceColumns)
-      .from(inboundFiles)
-      .where(where)
-      .orderBy(desc(inboundFiles.createdAt), desc(inboundFiles.seq))
-      .limit(PRICE_LIST_LIMIT),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(inboundFiles)
-      .where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return pageAndCount(db, {
+    page: { number: 1, size: PRICE_LIST_LIMIT },
+    max: countMax,
+    matching: sql`select 1 from ${inboundFiles} where ${where}`,
+    rows: () =>
+      db
+        .select(priceColumns)
+        .from(inboundFiles)
+        .where(where)
+        .orderBy(desc(inboundFiles.createdAt), desc(inboundFiles.seq))
+        .limit(PRICE_LIST_LIMIT),
+    count: async () =>
+      Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(inboundFiles)
+            .where(where)
+        )[0]?.n ?? 0,
+      ),
+  });
 }
 
 export async function findPriceFileByJob(db: Db, p: SessionPrincipal, jobId: string) {

@@ -84,7 +84,7 @@ export const filesRoutes =
     );
 
     app.get('/fc-common-api/mpp/index', { config: { access: 'priceFiles' }, schema: { querystring: noQuery } }, async (req, reply) => {
-      const { rows, total } = await listPriceFiles(ctx.db, principalOf(req));
+      const { rows, total, estimated } = await listPriceFiles(ctx.db, principalOf(req), ctx.config.LIST_EXACT_COUNT_MAX);
       return sendData(
         reply,
         rows.map((r) =>
@@ -101,7 +101,7 @@ export const filesRoutes =
             rowsTotal: r.rowsTotal,
           }),
         ),
-        { record_count: total },
+        { record_count: total, ...(estimated ? { record_count_estimated: true } : {}) },
       );
     });
 

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client';
 import { loyaltyBundles } from '../../db/schema/index';
 import { AppError, badRequest } from '../../http/errors';
 import { contains } from '../../http/list';
-import { actor, isoSql, limitOffset, orderSql, rowsOf, type ListPage } from './shared';
+import { actor, countedList, isoSql, limitOffset, orderSql, rowsOf, type ListPage } from './shared';
 
 type BundleListQuery = z.output<typeof bundleListQuerySchema>;
 type BundleBody = z.output<typeof fcLoyaltyBundleSchema>;
@@ -44,13 +44,11 @@ export interface BundleSqlRow {
   is_deactivatable: boolean;
 }
 
-export async function listBundles(db: Tx, q: BundleListQuery, page?: { limit: number; offset: number }) {
+export async function listBundles(db: Tx, q: BundleListQuery, page?: { limit: number; offset: number }, countMax?: number) {
   const { statement, where } = bundleListSql(q, page);
-  const rows = await rowsOf<BundleSqlRow>(db, statement);
-  const total = page
-    ? 0
-    : Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from loyalty_bundles b ${usage} where ${where}`))[0]?.n ?? 0);
-  return { rows: rows.map(bundleAttributes), total };
+  const rows = async () => (await rowsOf<BundleSqlRow>(db, statement)).map(bundleAttributes);
+  if (page) return { rows: await rows(), total: 0, estimated: false };
+  return countedList(db, q, countMax, { rows, from: sql`from loyalty_bundles b ${usage} where ${where}` });
 }
 
 /** The list's statement; with 'all', every row in the list's order (the CSV export). */

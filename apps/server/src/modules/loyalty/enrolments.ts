@@ -19,7 +19,7 @@ import { customers, loyaltyEnrolments, loyaltyPrograms } from '../../db/schema/i
 import { AppError, badRequest, validationErrors } from '../../http/errors';
 import { contains, offsetOf } from '../../http/list';
 import { enrolmentBaseSql, enrolmentFiguresSql, today, unenrolEnrolments } from '../loyalty-engine/index';
-import { actor, listTotal, isoDate, num, orderSql, rowsOf, todayCompact, limitOffset, type ListPage } from './shared';
+import { actor, countedList, isoDate, num, orderSql, rowsOf, todayCompact, limitOffset, type ListPage } from './shared';
 
 type EnrolmentListQuery = z.output<typeof enrolmentListQuerySchema>;
 
@@ -91,14 +91,19 @@ const ROW_COLUMNS = sql`f.cust_loyalty_program_seq, f.loyalty_program_seq, c.cus
  * that needs no milestone (the default, current spend, dates, names), the page's rows are chosen first and
  * only their figures computed; the count never computes any. One statement: page, figures and count.
  */
-export async function listEnrolments(db: Tx, q: EnrolmentListQuery, page?: { limit: number; offset: number }) {
-  const { statement, count } = enrolmentListSql(q, page);
-  const found = await rowsOf<EnrolmentSqlRow & { total: number }>(db, statement);
-  return { rows: found.map(enrolmentAttributes), total: await listTotal(db, found, count, !!page) };
+export async function listEnrolments(db: Tx, q: EnrolmentListQuery, page?: { limit: number; offset: number }, countMax?: number) {
+  if (page)
+    return {
+      rows: (await rowsOf<EnrolmentSqlRow>(db, enrolmentListSql(q, page).statement)).map(enrolmentAttributes),
+      total: 0,
+      estimated: false,
+    };
+  const { statement, from } = enrolmentListSql(q, undefined);
+  return countedList(db, q, countMax, { rows: async () => (await rowsOf<EnrolmentSqlRow>(db, statement)).map(enrolmentAttributes), from });
 }
 
-/** The list's statement; with 'all', every row in the list's order and no count (the CSV export). */
-export function enrolmentListSql(q: EnrolmentListQuery, page: ListPage): { statement: SQL; count: SQL } {
+/** The list's statement (page only), and `from`: its matching rows, for the count; with 'all', every row in the list's order (the CSV export). */
+export function enrolmentListSql(q: EnrolmentListQuery, page: ListPage): { statement: SQL; from: SQL } {
   const asOf = today();
   const where = whereOf(q);
   const { limit, offset } = limitOffset(q, page);
@@ -116,22 +121,20 @@ export function enrolmentListSql(q: EnrolmentListQuery, page: ListPage): { state
       sql` `,
     );
   const pageJoins = namesFor(!!q.search || sorted('customer_name'), !!q.search || sorted('loyalty_program_name'));
-  const count = page
-    ? sql`0`
-    : sql`(select count(*)::int from (${enrolmentBaseSql(asOf)}) f ${namesFor(!!q.search, !!q.search)} where ${where})`;
+  const from = sql`from (${enrolmentBaseSql(asOf)}) f ${namesFor(!!q.search, !!q.search)} where ${where}`;
   const statement = q.sort.every((s) => BASE_SORTS.has(s.field))
     ? sql`with pg as materialized (
             select f.cust_loyalty_program_seq as seq, row_number() over (order by ${order}) as ord
               from (${enrolmentBaseSql(asOf)}) f ${pageJoins}
              where ${where} order by ${order} limit ${limit} offset ${offset})
-          select ${ROW_COLUMNS}, ${count} as total
+          select ${ROW_COLUMNS}
             from pg
             join (${enrolmentFiguresSql(asOf, sql`e.cust_loyalty_program_seq in (select seq from pg)`)}) f on f.cust_loyalty_program_seq = pg.seq
             join customers c on c.cust_no = f.cust_no
            order by pg.ord`
-    : sql`select ${ROW_COLUMNS}, ${count} as total from (${enrolmentFiguresSql(asOf)}) f ${joins}
+    : sql`select ${ROW_COLUMNS} from (${enrolmentFiguresSql(asOf)}) f ${joins}
           where ${where} order by ${order} limit ${limit} offset ${offset}`;
-  return { statement, count };
+  return { statement, from };
 }
 
 export function enrolmentAttributes(r: EnrolmentSqlRow) {
@@ -191,20 +194,22 @@ export function enrolmentCsvRow(e: ReturnType<typeof enrolmentAttributes>): unkn
 // ---------------------------------------------------------------------------------------------------------
 // Customer options
 
-export async function listCustomerOptions(db: Tx, q: z.output<typeof customerOptionsQuerySchema>) {
+export async function listCustomerOptions(db: Tx, q: z.output<typeof customerOptionsQuerySchema>, countMax?: number) {
   const terms: SQL[] = [sql`true`];
   if (q.search) terms.push(sql`(${contains(sql`c.cust_name`, q.search)} or ${contains(sql`c.cust_no`, q.search)})`);
   if (q.filters.status !== undefined) terms.push(q.filters.status === 1 ? sql`c.status = 1` : sql`c.status <> 1`);
   if (q.filters.currency !== undefined) terms.push(sql`c.currency = ${q.filters.currency}`);
   const where = sql.join(terms, sql` and `);
-  const rows = await rowsOf<{ label: string; value: number; currency: number; program: number; status: number }>(
-    db,
-    sql`select c.cust_name as label, c.cust_no as value, c.currency, c.program, c.status from customers c where ${where}
-      order by ${orderSql(q.sort, { label: sql`lower(c.cust_name)`, value: sql`c.cust_no` }, sql`c.cust_no`)}
-      limit ${q.page.size} offset ${offsetOf(q.page)}`,
-  );
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from customers c where ${where}`);
-  return { rows, total: Number(count?.n ?? 0) };
+  return countedList(db, q, countMax, {
+    rows: () =>
+      rowsOf<{ label: string; value: number; currency: number; program: number; status: number }>(
+        db,
+        sql`select c.cust_name as label, c.cust_no as value, c.currency, c.program, c.status from customers c where ${where}
+          order by ${orderSql(q.sort, { label: sql`lower(c.cust_name)`, value: sql`c.cust_no` }, sql`c.cust_no`)}
+          limit ${q.page.size} offset ${offsetOf(q.page)}`,
+      ),
+    from: sql`from customers c where ${where}`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ import { contains } from '../../http/list';
 import { englishMessage } from '../files/messages';
 import { bodyOf, readCsvUpload } from '../files/upload';
 import { activeBundle, findBundle } from './bundles';
-import { actor, isoSql, limitOffset, orderSql, rowsOf, type ListPage } from './shared';
+import { actor, countedList, isoSql, limitOffset, orderSql, rowsOf, type ListPage } from './shared';
 
 type ItemCodeListQuery = z.output<typeof itemCodeListQuerySchema>;
 
@@ -54,13 +54,17 @@ export interface ItemCodeSqlRow {
   modified_by: string | null;
 }
 
-export async function listItemCodes(db: Tx, bundleSeq: number, q: ItemCodeListQuery, page?: { limit: number; offset: number }) {
+export async function listItemCodes(
+  db: Tx,
+  bundleSeq: number,
+  q: ItemCodeListQuery,
+  page?: { limit: number; offset: number },
+  countMax?: number,
+) {
   const { statement, where } = itemCodeListSql(bundleSeq, q, page);
-  const rows = await rowsOf<ItemCodeSqlRow>(db, statement);
-  const total = page
-    ? 0
-    : Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from loyalty_item_codes i where ${where}`))[0]?.n ?? 0);
-  return { rows: rows.map(itemCodeAttributes), total };
+  const rows = async () => (await rowsOf<ItemCodeSqlRow>(db, statement)).map(itemCodeAttributes);
+  if (page) return { rows: await rows(), total: 0, estimated: false };
+  return countedList(db, q, countMax, { rows, from: sql`from loyalty_item_codes i where ${where}` });
 }
 
 /** The list's statement; with 'all', every row in the list's order (the CSV export). */

@@ -96,12 +96,15 @@ export const loyaltyRoutes =
     // Enrolments (customers tab)
 
     app.get('/fc-common-api/loyalty-custs', { config: VIEW, schema: { querystring: enrolmentListQuerySchema } }, async (req, reply) => {
-      const { rows, total, page } = await clampedPage(req.query.page, (page) => listEnrolments(ctx.db, { ...req.query, page }));
+      const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
+        listEnrolments(ctx.db, { ...req.query, page }, undefined, ctx.config.LIST_EXACT_COUNT_MAX),
+      );
       return sendList(reply, {
         url: req.url,
         type: 'loyalty-custs',
         rows: rows.map((r) => ({ id: r.custLoyaltyProgramSeq, attributes: r })),
         total,
+        estimated,
         page,
       });
     });
@@ -120,12 +123,15 @@ export const loyaltyRoutes =
       '/fc-common-api/loyalty-customer-options',
       { config: VIEW, schema: { querystring: customerOptionsQuerySchema } },
       async (req, reply) => {
-        const { rows, total, page } = await clampedPage(req.query.page, (page) => listCustomerOptions(ctx.db, { ...req.query, page }));
+        const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
+          listCustomerOptions(ctx.db, { ...req.query, page }, ctx.config.LIST_EXACT_COUNT_MAX),
+        );
         return sendList(reply, {
           url: req.url,
           type: 'loyalty-customer-options',
           rows: rows.map((r) => ({ id: r.value, attributes: r })),
           total,
+          estimated,
           page,
         });
       },
@@ -157,12 +163,15 @@ export const loyaltyRoutes =
     // Programme templates (programs tab)
 
     app.get('/fc-common-api/loyalty-programs', { config: VIEW, schema: { querystring: templateListQuerySchema } }, async (req, reply) => {
-      const { rows, total, page } = await clampedPage(req.query.page, (page) => listTemplates(ctx.db, { ...req.query, page }));
+      const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
+        listTemplates(ctx.db, { ...req.query, page }, undefined, ctx.config.LIST_EXACT_COUNT_MAX),
+      );
       return sendList(reply, {
         url: req.url,
         type: 'loyalty-programs',
         rows: rows.map((r) => ({ id: r.loyaltyProgramSeq, attributes: r })),
         total,
+        estimated,
         page,
       });
     });
@@ -217,12 +226,15 @@ export const loyaltyRoutes =
     // Bundles (bundles tab and bundle detail)
 
     app.get('/fc-common-api/loyalty-bundles', { config: VIEW, schema: { querystring: bundleListQuerySchema } }, async (req, reply) => {
-      const { rows, total, page } = await clampedPage(req.query.page, (page) => listBundles(ctx.db, { ...req.query, page }));
+      const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
+        listBundles(ctx.db, { ...req.query, page }, undefined, ctx.config.LIST_EXACT_COUNT_MAX),
+      );
       return sendList(reply, {
         url: req.url,
         type: 'loyalty-bundles',
         rows: rows.map((r) => ({ id: r.bundleId, attributes: r })),
         total,
+        estimated,
         page,
       });
     });
@@ -279,12 +291,15 @@ export const loyaltyRoutes =
       const bundleSeq = req.query.filters.bundle_seq;
       if (!bundleSeq) throw badRequest('required', 'filter[bundle_seq] is required', 'filter[bundle_seq]');
       await findBundle(ctx.db, bundleSeq);
-      const { rows, total, page } = await clampedPage(req.query.page, (page) => listItemCodes(ctx.db, bundleSeq, { ...req.query, page }));
+      const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
+        listItemCodes(ctx.db, bundleSeq, { ...req.query, page }, undefined, ctx.config.LIST_EXACT_COUNT_MAX),
+      );
       return sendList(reply, {
         url: req.url,
         type: 'loyalty-item-codes',
         rows: rows.map((r) => ({ id: r.itemCodeSeq, attributes: r })),
         total,
+        estimated,
         page,
       });
     });

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SortTerm } from '@fc/contract';
 import type { Tx } from '../../db/client';
 import { principalOf } from '../../http/access';
-import { offsetOf, orderBy } from '../../http/list';
+import { offsetOf, orderBy, pageAndCount, type ListCount, type PageOf } from '../../http/list';
 
 /** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
 export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
@@ -26,13 +26,25 @@ export function orderSql<F extends string>(sort: readonly SortTerm<F>[], columns
 }
 
 /**
- * The record count a list statement carried on each of its rows (`total`, from the `count` subquery), or 0
- * when the caller pages itself (CSV batches). A page past the end has no row to carry it: counted alone.
+ * A page of a loyalty list and its record count (issue 22, decisions 0600 and 0620): `from` is the list's
+ * `from ... where ...` (its matching rows), planned for the estimate and counted when the count is exact.
+ * With `max` (LIST_EXACT_COUNT_MAX, from the routes) a wide list of a large table answers the planner's
+ * estimate, flagged; without it (the benchmarks, which time the counted list) the count is always exact.
  */
-export async function listTotal(db: Tx, found: readonly { total: number | string }[], count: SQL, paged: boolean): Promise<number> {
-  if (paged) return 0;
-  if (found.length) return Number(found[0]!.total);
-  return Number((await rowsOf<{ n: number }>(db, sql`select ${count} as n`))[0]?.n ?? 0);
+export function countedList<R>(
+  db: Tx,
+  q: { page: PageOf; exactCount?: boolean },
+  max: number | undefined,
+  list: { rows: () => Promise<R[]>; from: SQL },
+): Promise<{ rows: R[] } & ListCount> {
+  return pageAndCount(db, {
+    page: q.page,
+    exact: max === undefined || q.exactCount,
+    max: max ?? 0,
+    matching: sql`select 1 ${list.from}`,
+    rows: list.rows,
+    count: async () => Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${list.from}`))[0]?.n ?? 0),
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ import { loyaltyBundles, loyaltyMilestones, loyaltyPrograms } from '../../db/sch
 import { AppError, badRequest } from '../../http/errors';
 import { contains } from '../../http/list';
 import { enrolmentFiguresSql, templateFiguresSql, today } from '../loyalty-engine/index';
-import { actor, limitOffset, listTotal, num, orderSql, rowsOf, type ListPage } from './shared';
+import { actor, countedList, limitOffset, num, orderSql, rowsOf, type ListPage } from './shared';
 
 type TemplateListQuery = z.output<typeof templateListQuerySchema>;
 
@@ -69,14 +69,19 @@ const BASE_SORTS: ReadonlySet<TemplateSortField> = new Set<TemplateSortField>([
  * templates only when the sort needs none of them (the default, by name); sorted by a figure, for all.
  * One statement: page, figures and count.
  */
-export async function listTemplates(db: Tx, q: TemplateListQuery, page?: { limit: number; offset: number }) {
-  const { statement, count } = templateListSql(q, page);
-  const found = await rowsOf<TemplateSqlRow & { total: number }>(db, statement);
-  return { rows: found.map(templateAttributes), total: await listTotal(db, found, count, !!page) };
+export async function listTemplates(db: Tx, q: TemplateListQuery, page?: { limit: number; offset: number }, countMax?: number) {
+  if (page)
+    return {
+      rows: (await rowsOf<TemplateSqlRow>(db, templateListSql(q, page).statement)).map(templateAttributes),
+      total: 0,
+      estimated: false,
+    };
+  const { statement, from } = templateListSql(q, undefined);
+  return countedList(db, q, countMax, { rows: async () => (await rowsOf<TemplateSqlRow>(db, statement)).map(templateAttributes), from });
 }
 
-/** The list's statement; with 'all', every row in the list's order and no count (the CSV export). */
-export function templateListSql(q: TemplateListQuery, page: ListPage): { statement: SQL; count: SQL } {
+/** The list's statement (page only), and `from`: its matching rows, for the count; with 'all', every row in the list's order (the CSV export). */
+export function templateListSql(q: TemplateListQuery, page: ListPage): { statement: SQL; from: SQL } {
   const terms: SQL[] = [sql`true`];
   if (q.search) terms.push(sql`(${contains(sql`p.name`, q.search)} or ${contains(statusWord, q.search)})`);
   if (q.filters.loyalty_program_status) terms.push(q.filters.loyalty_program_status === 'Active' ? sql`p.status = 0` : sql`p.status <> 0`);
@@ -84,10 +89,10 @@ export function templateListSql(q: TemplateListQuery, page: ListPage): { stateme
   const where = sql.join(terms, sql` and `);
   const { limit, offset } = limitOffset(q, page);
   const order = orderSql(q.sort, SORT_COLUMNS, sql`p.loyalty_program_seq`);
-  const count = page ? sql`0` : sql`(select count(*)::int from loyalty_programs p where ${where})`;
+  const from = sql`from loyalty_programs p where ${where}`;
   const columns = sql`p.loyalty_program_seq, p.name as loyalty_program_name, ${statusWord} as loyalty_program_status,
     tf.milestone_count, tf.total_program_spending, tf.template_goal_spend, tf.total_payout, p.currency_config, tf.active_enrollees,
-    case when ${openEnrolmentsSql(sql`p.loyalty_program_seq`)} then 'N' else 'Y' end as edit_allowed, ${count} as total`;
+    case when ${openEnrolmentsSql(sql`p.loyalty_program_seq`)} then 'N' else 'Y' end as edit_allowed`;
   const statement = q.sort.every((s) => BASE_SORTS.has(s.field))
     ? sql`with pg as materialized (
             select p.loyalty_program_seq as seq, row_number() over (order by ${order}) as ord
@@ -101,7 +106,7 @@ export function templateListSql(q: TemplateListQuery, page: ListPage): { stateme
           from loyalty_programs p
           join (${templateFiguresSql(today())}) tf on tf.loyalty_program_seq = p.loyalty_program_seq
           where ${where} order by ${order} limit ${limit} offset ${offset}`;
-  return { statement, count };
+  return { statement, from };
 }
 
 export function templateAttributes(r: TemplateSqlRow) {

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client';
 import { audit } from '../../audit/audit';
 import { coreParts, customers, parts, users } from '../../db/schema/index';
 import { safeCell } from '../../http/csv';
-import { contains, offsetOf, orderBy } from '../../http/list';
+import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
 import { CsvFileError, csvBatches } from '../files/csv';
 import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 import type { FileOutcome, InboundFile } from '../files/job';
@@ -37,35 +37,42 @@ const columns = {
 } satisfies Record<CoreSortField, unknown>;
 
 /** Core parts with their customer's name, filtered, sorted and paged in SQL. */
-export async function listCoreParts(db: Tx, q: CoreListQuery) {
+export async function listCoreParts(db: Tx, q: CoreListQuery, countMax: number) {
   const where: SQL[] = [];
   if (q.filters.name) where.push(contains(customers.custName, q.filters.name));
   if (q.filters.cust_no) where.push(contains(coreParts.custNo, q.filters.cust_no));
   if (q.filters.part_no) where.push(contains(coreParts.partNo, q.filters.part_no));
   if (q.filters.status) where.push(eq(coreParts.status, q.filters.status));
   const condition = where.length ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: coreParts.id,
-        name: customers.custName,
-        custNo: coreParts.custNo,
-        partNo: coreParts.partNo,
-        effectiveDate: coreParts.effectiveDate,
-        expiryDate: coreParts.expiryDate,
-        status: coreParts.status,
-        fileType: coreParts.fileType,
-        price: coreParts.price,
-      })
-      .from(coreParts)
-      .innerJoin(customers, eq(customers.custNo, coreParts.custNo))
-      .where(condition)
-      .orderBy(...orderBy(q.sort, columns, coreParts.id))
-      .limit(q.page.size)
-      .offset(offsetOf(q.page)),
-    db.select({ n: count() }).from(coreParts).innerJoin(customers, eq(customers.custNo, coreParts.custNo)).where(condition),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, fileType: coreFileTypeName(r.fileType) })), total: total?.n ?? 0 };
+  const got = await pageAndCount(db, {
+    page: q.page,
+    exact: q.exactCount,
+    max: countMax,
+    matching: sql`select 1 from ${coreParts} join ${customers} on ${customers.custNo} = ${coreParts.custNo} where ${condition ?? sql`true`}`,
+    rows: () =>
+      db
+        .select({
+          id: coreParts.id,
+          name: customers.custName,
+          custNo: coreParts.custNo,
+          partNo: coreParts.partNo,
+          effectiveDate: coreParts.effectiveDate,
+          expiryDate: coreParts.expiryDate,
+          status: coreParts.status,
+          fileType: coreParts.fileType,
+          price: coreParts.price,
+        })
+        .from(coreParts)
+        .innerJoin(customers, eq(customers.custNo, coreParts.custNo))
+        .where(condition)
+        .orderBy(...orderBy(q.sort, columns, coreParts.id))
+        .limit(q.page.size)
+        .offset(offsetOf(q.page)),
+    count: async () =>
+      (await db.select({ n: count() }).from(coreParts).innerJoin(customers, eq(customers.custNo, coreParts.custNo)).where(condition))[0]
+        ?.n ?? 0,
+  });
+  return { ...got, rows: got.rows.map((r) => ({ ...r, fileType: coreFileTypeName(r.fileType) })) };
 }
 
 export interface CoreProblem {

@@ -89,11 +89,14 @@ export const maintenanceRoutes =
       '/fc-common-api/cust/tax/estes',
       { config: { access: 'taxView' }, schema: { querystring: taxListQuerySchema } },
       async (req, reply) => {
-        const { rows, total, page } = await clampedPage(req.query.page, (page) => listTaxRates(ctx.db, { ...req.query, page }));
+        const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
+          listTaxRates(ctx.db, { ...req.query, page }, ctx.config.LIST_EXACT_COUNT_MAX),
+        );
         return sendList(reply, {
           url: req.url,
           type: 'tax-rates',
           total,
+          estimated,
           page,
           rows: rows.map((r) => ({
             id: r.seq,
@@ -144,11 +147,14 @@ export const maintenanceRoutes =
       '/fc-common-api/fc-core-maintainance',
       { config: { access: 'coreView' }, schema: { querystring: coreListQuerySchema } },
       async (req, reply) => {
-        const { rows, total, page } = await clampedPage(req.query.page, (page) => listCoreParts(ctx.db, { ...req.query, page }));
+        const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
+          listCoreParts(ctx.db, { ...req.query, page }, ctx.config.LIST_EXACT_COUNT_MAX),
+        );
         return sendList(reply, {
           url: req.url,
           type: 'core-parts',
           total,
+          estimated,
           page,
           rows: rows.map(({ id, ...attributes }) => ({ id, attributes })),
         });

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client';
 import { audit } from '../../audit/audit';
 import { custTaxRates, customerLocations, customers } from '../../db/schema/index';
 import { badRequest, validationErrors } from '../../http/errors';
-import { contains, offsetOf, orderBy } from '../../http/list';
+import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
 import { csvCell } from '../../http/csv';
 
 /** YYYYMMDD to the ISO date PostgreSQL takes. */
@@ -46,31 +46,38 @@ function taxWhere(q: TaxListQuery) {
   return where.length ? and(...where) : undefined;
 }
 
-export async function listTaxRates(db: Tx, q: TaxListQuery) {
+export async function listTaxRates(db: Tx, q: TaxListQuery, countMax: number) {
   const condition = taxWhere(q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        seq: custTaxRates.custTaxRateSeq,
-        name: customers.custName,
-        custNo: custTaxRates.custNo,
-        program: custTaxRates.program,
-        location: custTaxRates.custLocation,
-        city: columns.city,
-        state: columns.state,
-        taxRate: custTaxRates.taxRate,
-        effectiveDate: custTaxRates.effectiveDate,
-        expiryDate: custTaxRates.expiryDate,
-      })
-      .from(custTaxRates)
-      .innerJoin(customers, eq(customers.custNo, custTaxRates.custNo))
-      .where(condition)
-      .orderBy(...orderBy(q.sort, columns, custTaxRates.custTaxRateSeq))
-      .limit(q.page.size)
-      .offset(offsetOf(q.page)),
-    db.select({ n: count() }).from(custTaxRates).innerJoin(customers, eq(customers.custNo, custTaxRates.custNo)).where(condition),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return pageAndCount(db, {
+    page: q.page,
+    exact: q.exactCount,
+    max: countMax,
+    matching: sql`select 1 from ${custTaxRates} join ${customers} on ${customers.custNo} = ${custTaxRates.custNo} where ${condition ?? sql`true`}`,
+    rows: () =>
+      db
+        .select({
+          seq: custTaxRates.custTaxRateSeq,
+          name: customers.custName,
+          custNo: custTaxRates.custNo,
+          program: custTaxRates.program,
+          location: custTaxRates.custLocation,
+          city: columns.city,
+          state: columns.state,
+          taxRate: custTaxRates.taxRate,
+          effectiveDate: custTaxRates.effectiveDate,
+          expiryDate: custTaxRates.expiryDate,
+        })
+        .from(custTaxRates)
+        .innerJoin(customers, eq(customers.custNo, custTaxRates.custNo))
+        .where(condition)
+        .orderBy(...orderBy(q.sort, columns, custTaxRates.custTaxRateSeq))
+        .limit(q.page.size)
+        .offset(offsetOf(q.page)),
+    count: async () =>
+      (
+        await db.select({ n: count() }).from(custTaxRates).innerJoin(customers, eq(customers.custNo, custTaxRates.custNo)).where(condition)
+      )[0]?.n ?? 0,
+  });
 }
 
 const ymd = (column: SQL) => sql`to_char(${column}, 'MM/DD/YYYY')`;
