@@ -126,7 +126,19 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   await app.register(swagger, {
     openapi: {
-      info: { title: `${ctx.config.BRAND_NAME} portal API`, version: '1.0.0' },
+      info: {
+        title: `${ctx.config.BRAND_NAME} portal API`,
+        version: '1.0.0',
+        // How every paged list answers (decisions 0600 and 0620).
+        description: [
+          'Paged lists take page[number] and page[size] (1-100) and answer JSON:API with meta.record_count, meta.pagination and links.',
+          'meta.record_count is exact when the list is narrow (a filter or search matching at most LIST_EXACT_COUNT_MAX rows, 10,000 by default) and on the last page;',
+          'for a wider list of a large table it is the database planner estimate and meta.record_count_estimated is true (the field is absent when the count is exact).',
+          'count=exact asks for an exact count on any list; the page links keep it.',
+          'links.next may carry page[after], an opaque cursor: following it reads the next page by seeking its sort key (as fast at page 2,000 as at page 1).',
+          'A request without it, or with one made for another page, size, sort or filter, is answered by page[number] as usual.',
+        ].join(' '),
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fc_session' } } },
     },
     transform: jsonSchemaTransform,

@@ -105,6 +105,20 @@ describe('users CLI: usage (checked before the database is opened)', () => {
     expect(await runSeed(['--force'], out)).toBe(2);
     expect(out.stderr.join('\n')).toMatch(/--force is not supported/);
   });
+
+  it('seed --scale xlarge is refused on PGlite before opening anything, with what to do instead', async () => {
+    const dir = path.join(dataDir, 'never-opened-xlarge');
+    const out = io(dir);
+    expect(await runSeed(['--scale', 'xlarge'], out)).toBe(2);
+    expect(out.stderr.join('\n')).toMatch(/--scale xlarge needs PostgreSQL: set DATABASE_URL/);
+    await expect(fs.stat(dir)).rejects.toThrow();
+  });
+
+  it('seed --scale other than large or xlarge is refused', async () => {
+    const out = io(path.join(dataDir, 'never-opened'));
+    expect(await runSeed(['--scale', 'huge'], out)).toBe(2);
+    expect(out.stderr.join('\n')).toMatch(/--scale must be "large" or "xlarge"/);
+  });
 });
 
 describe('seed and users CLI on a PGlite directory', () => {

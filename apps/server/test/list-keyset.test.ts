@@ -23,6 +23,11 @@ beforeAll(async () => {
              'created_at', timestamptz '2026-01-01 00:00:00.123456+00' + make_interval(mins => g % 5)))).*
     from customers c, generate_series(1, ${ADDED}) g
     where c.cust_no = (select min(cust_no) from customers)`);
+  // Audit records, four at each instant (ties broken by id).
+  await t.db.execute(sql`
+    insert into audit_log (at, username, entity, entity_id, action)
+    select timestamptz '2026-02-01 00:00:00.5+00' + make_interval(secs => g / 4), 'corp', 'customer', (910000 + g)::text, 'update'
+      from generate_series(1, 40) g`);
 });
 afterAll(async () => {
   await t?.close();
@@ -33,9 +38,9 @@ const ids = (body: Page) => body.data.map((r) => r.id);
 const cursorOf = (link: string | undefined) => (link ? new URL(link, 'http://x').searchParams.get('page[after]') : null);
 
 /** Every page of a list by following links.next from page 1, and every page by page[number]. */
-async function walk(query: Record<string, string | number>) {
+async function walk(query: Record<string, string | number>, url = '/framework/customers') {
   const c = await t.as('corp');
-  const first = await c.get('/framework/customers', { ...query, 'page[size]': SIZE });
+  const first = await c.get(url, { ...query, 'page[size]': SIZE });
   expect(first.status).toBe(200);
   const followed: string[][] = [ids(first.body as Page)];
   const cursors: (string | null)[] = [];
@@ -50,7 +55,7 @@ async function walk(query: Record<string, string | number>) {
   }
   const numbered: string[][] = [];
   for (let n = 1; n <= followed.length; n++)
-    numbered.push(ids((await c.get('/framework/customers', { ...query, 'page[size]': SIZE, 'page[number]': n })).body as Page));
+    numbered.push(ids((await c.get(url, { ...query, 'page[size]': SIZE, 'page[number]': n })).body as Page));
   return { followed, numbered, cursors };
 }
 
@@ -115,6 +120,13 @@ describe('keyset paging of the customer list', () => {
     const byCity = (await c.get('/framework/customers', { 'page[size]': SIZE, 'filter[sort]': 'city|asc' })).body as Page;
     expect(byCity.links.next).toBeDefined();
     expect(cursorOf(byCity.links.next)).toBeNull();
+  });
+
+  it.each([[{}], [{ 'filter[sort]': 'at|asc' }]])('the audit history seeks by time too (%j)', async (query) => {
+    const { followed, numbered, cursors } = await walk(query, '/fc-common-api/audit');
+    expect(followed.length).toBeGreaterThan(4);
+    expect(followed).toEqual(numbered);
+    expect(cursors.every((k) => typeof k === 'string' && k.length > 0)).toBe(true);
   });
 
   it('refuses a page[after] longer than a cursor can be', async () => {

@@ -132,7 +132,7 @@ export interface KeysetQuery<F extends string = string> {
   page: PageOf;
   sort: readonly SortTerm<F>[];
   search?: string;
-  filters: Record<string, unknown>;
+  filters: object;
   /** page[after] of a `links.next`. */
   cursor?: string;
 }

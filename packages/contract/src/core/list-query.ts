@@ -69,11 +69,22 @@ export function listQuerySchema<F extends string, X extends z.ZodRawShape = Reco
         .optional(),
       // `count=exact`: meta.record_count counted exactly even on a wide list of a large table, where the
       // server would otherwise answer an estimate flagged meta.record_count_estimated (decision 0600).
-      count: z.enum(['exact']).optional(),
+      count: z
+        .enum(['exact'])
+        .optional()
+        .describe(
+          'exact: meta.record_count counted exactly (otherwise a wide list of a large table answers the planner estimate, flagged meta.record_count_estimated)',
+        ),
       // page[after]: the cursor the server puts in `links.next` so that the next page is read by seeking its
       // sort key on an index rather than skipping rows (decision 0620). Opaque; page[number] still names the
       // page, and a cursor that does not fit the request is ignored.
-      'page[after]': z.string().max(2000).optional(),
+      'page[after]': z
+        .string()
+        .max(2000)
+        .optional()
+        .describe(
+          'The cursor of links.next (opaque): the page named by page[number] read by seeking the sort key of the previous page; ignored when it does not fit the request',
+        ),
       ...filterShape,
     })
     .transform((q) => {

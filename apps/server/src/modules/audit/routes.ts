@@ -14,13 +14,16 @@ export const auditRoutes =
       '/fc-common-api/audit',
       { config: { access: 'corporate' }, schema: { querystring: auditListQuerySchema } },
       async (req, reply) => {
-        const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) => listAudit(ctx, { ...req.query, page }));
+        const { rows, total, estimated, page, nextCursor } = await clampedPage(req.query.page, (page) =>
+          listAudit(ctx, { ...req.query, page }),
+        );
         return sendList(reply, {
           url: req.url,
           type: 'audit',
           total,
           estimated,
           page,
+          nextCursor,
           // Records written before a field was redacted are redacted on the way out too.
           rows: rows.map(({ id, before, after, ...r }) => ({
             id,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { REDACTED, REDACTED_AUDIT_FIELDS } from '../../audit/audit';
 import { auditLog } from '../../db/schema/index';
 import { csvCell } from '../../http/csv';
-import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
+import { contains, keyset, orderBy, pageAndCount } from '../../http/list';
 
 export type AuditSortField = 'at' | 'username' | 'entity' | 'action' | 'entity_id';
 
@@ -46,26 +46,30 @@ export async function listAudit(
     search?: string;
     filters: AuditFilters;
     exactCount?: boolean;
+    cursor?: string;
   },
 ) {
   const where = auditWhere(q.filters, q.search);
   // The export's change cell is not an attribute of the list.
   const { change: _exportCell, ...columns } = getTableColumns(auditLog);
-  return pageAndCount(ctx.db, {
+  // Sorted by time (the default, on audit_log_at_idx), the next page seeks (decision 0620).
+  const ks = keyset(q, { columns: { at: { expr: auditLog.at, kind: 'timestamp' } }, tieBreaker: { expr: auditLog.id, kind: 'int' } });
+  const got = await pageAndCount(ctx.db, {
     page: q.page,
     exact: q.exactCount,
     max: ctx.config.LIST_EXACT_COUNT_MAX,
     matching: sql`select 1 from ${auditLog} where ${where ?? sql`true`}`,
     rows: () =>
       ctx.db
-        .select(columns)
+        .select({ ...columns, ...ks.select })
         .from(auditLog)
-        .where(where)
+        .where(and(where, ks.seek))
         .orderBy(...orderBy(q.sort, sortColumns, auditLog.id))
         .limit(q.page.size)
-        .offset(offsetOf(q.page)),
+        .offset(ks.offset),
     count: async () => (await ctx.db.select({ n: count() }).from(auditLog).where(where))[0]?.n ?? 0,
   });
+  return { ...got, rows: ks.strip(got.rows), nextCursor: ks.nextCursor(got.rows) };
 }
 
 /** The longest text that every one of `names` contains ('' when they share nothing). */
