@@ -140,3 +140,58 @@ test('purchase requirements is one tab whose badge counts the requirements in ef
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
 });
+
+// Issue 22 (decision 0610): a list's first rows show in a light table before the DataGrid's code has loaded,
+// then the grid takes its place at the same size.
+for (const width of [1280, 360]) {
+  test(`customer maintenance at ${width} px: first rows in the light table, usable by keyboard, axe clean, then the grid in its place`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, 'corp', 'corp');
+    // The layout shifts of the page, as Lighthouse sums them (CLS), from the first paint.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The grid's code is held back until the light table has been checked.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/data-grid-table-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/ui/corp/customers');
+    const light = page.getByRole('table', { name: 'Customer maintenance' });
+    await expect(light.getByRole('link').first()).toBeVisible({ timeout: 30_000 });
+    const rows = await light.locator('tbody tr').count();
+    await expect(page.getByText(new RegExp(`^1–${rows} of `))).toBeVisible();
+    expect(await page.locator('.MuiDataGrid-root').count()).toBe(0);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
+    // The page itself never scrolls sideways: a wide table scrolls inside its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // A column header is a button: sorted from the keyboard, on the URL state.
+    const sortByName = light.getByRole('button', { name: 'Name', exact: true });
+    await sortByName.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/sort=cust_name%7Casc/);
+    await expect(light.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    const before = (await page.locator('[data-light-table]').boundingBox())!;
+    release();
+    const grid = page.getByRole('grid', { name: 'Customer maintenance' });
+    await expect(grid.locator('.MuiDataGrid-row')).toHaveCount(rows);
+    await expect(page.locator('[data-light-table]')).toHaveCount(0);
+    // The grid role is on the rows' part; the root holds the whole grid, its footer included.
+    const after = (await page.locator('.MuiDataGrid-root').boundingBox())!;
+    expect(Math.abs(after.y - before.y), 'the grid starts where the table did').toBeLessThanOrEqual(1);
+    expect(Math.abs(after.height - before.height), 'the grid is as tall as the table was').toBeLessThanOrEqual(2);
+    // The same sort, now in the grid's own header.
+    await expect(grid.locator('.MuiDataGrid-columnHeader[data-field="cust_name"]')).toHaveAttribute('aria-sort', 'ascending');
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.1);
+  });
+}

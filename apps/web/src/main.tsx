@@ -5,6 +5,7 @@ import { queryClient } from '@/lib/query-client';
 import { appConfigQuery } from '@/lib/session/app-config';
 import { pages } from '@/app/pages';
 import { publicFrameOf, publicPages, publicRouteFor } from '@/app/public-routes';
+import { prefetchTable, tablePrefetchRouteFor } from '@/app/table-prefetch';
 
 /*
  * What every page needs (React, the first texts, the app configuration) starts loading at once. The public
@@ -26,6 +27,8 @@ async function start() {
     await startPublicApp(root, publicRoute, page, frame);
     return;
   }
+  // A list page's first rows are asked for now, beside the portal's code, not once its grid has mounted.
+  prefetchTable(tablePrefetchRouteFor(window.location.pathname), new URLSearchParams(window.location.search));
   const { startSpa } = await import('@/app/spa');
   startSpa(root);
 }

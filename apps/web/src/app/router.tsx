@@ -1,10 +1,11 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { ROUTES, routeHandle, type Layout, type RouteDef } from '@fc/contract';
+import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import { ROUTES, routeHandle, type Layout, type RouteDef, type RouteId } from '@fc/contract';
 import { basePath } from '@/lib/links';
 import { AppRoot } from './app-root';
 import { gate } from './gate';
 import { pages } from './pages';
 import { RouteError } from './route-error';
+import { prefetchTable, tablePrefetches } from './table-prefetch';
 
 const layouts: Record<Layout, () => Promise<{ default: React.ComponentType }>> = {
   home: () => import('./layouts/home-layout'),
@@ -18,11 +19,19 @@ const layouts: Record<Layout, () => Promise<{ default: React.ComponentType }>> =
 function pageRoute(route: RouteDef): RouteObject | null {
   const page = pages[route.id as keyof typeof pages];
   if (!page) return null;
+  const gateLoader = gate(route);
+  // A list page's first rows are asked for beside its code and the gate's check (decision 0610).
+  const loader: LoaderFunction | undefined = tablePrefetches[route.id as RouteId]
+    ? (args) => {
+        prefetchTable(route.id as RouteId, new URL(args.request.url).searchParams);
+        return gateLoader ? gateLoader(args) : null;
+      }
+    : gateLoader;
   return {
     path: route.path,
     // layout, userTypes, tasks, titleKey, id and hidden (the gate itself checks the whole permission rule).
     handle: routeHandle(route),
-    loader: gate(route),
+    loader,
     lazy: async () => ({ Component: (await page()).default }),
   };
 }

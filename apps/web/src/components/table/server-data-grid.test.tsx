@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
+import { DataGridTable } from './data-grid-table';
 import { ServerDataGrid } from './server-data-grid';
 import { useTableUrlState, type TableState } from './use-table-url-state';
 
@@ -46,25 +47,40 @@ beforeAll(async () => {
 });
 
 describe('ServerDataGrid', () => {
+  it('shows the first rows in a light table, then the DataGrid in its place (decision 0610)', async () => {
+    const props = { columns, total: 100, state: state(), onStateChange: () => {}, label: 'Customers' };
+    const { container } = render(<ServerDataGrid<Row> {...props} rows={rows} />);
+    // The first render: an HTML table with the rows, the column's sort button and the grid's pagination text.
+    const table = screen.getByRole('table', { name: 'Customers' });
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(25);
+    expect(screen.getByText('Customer 1')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
+    expect(container.querySelector('.MuiDataGrid-root')).toBeNull();
+    // Once its code has loaded, the DataGrid shows the same rows and the light table is gone.
+    await waitFor(() => expect(container.querySelector('.MuiDataGrid-root')).not.toBeNull(), { timeout: 20_000 });
+    expect(screen.getByRole('grid', { name: 'Customers' })).toBeInTheDocument();
+    expect(container.querySelector('[data-light-table]')).toBeNull();
+    expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
+  });
+
   it('keeps the room of a page of rows while the first page loads (reservePage), not once rows or the no-data state show', () => {
     const props = { columns, total: 0, state: state(), onStateChange: () => {}, label: 'Customers' };
-    const { rerender } = render(<ServerDataGrid<Row> {...props} rows={[]} loading reservePage />);
+    const { rerender } = render(<DataGridTable<Row> {...props} rows={[]} loading reservePage />);
     // The grid's sx becomes a class; the variable is read from the stylesheet emotion wrote.
     const css = () => [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
     expect(css()).toContain('--DataGrid-overlayHeight:calc(var(--height) * 25)');
-    rerender(<ServerDataGrid<Row> {...props} rows={[]} loading reservePage state={state({ size: 50 })} />);
+    rerender(<DataGridTable<Row> {...props} rows={[]} loading reservePage state={state({ size: 50 })} />);
     expect(css()).toContain('--DataGrid-overlayHeight:calc(var(--height) * 50)');
     // The no-data state: its own height again.
-    rerender(<ServerDataGrid<Row> {...props} rows={[]} reservePage />);
+    rerender(<DataGridTable<Row> {...props} rows={[]} reservePage />);
     expect(screen.getByText('No data available')).toBeInTheDocument();
     const root = document.querySelector('.MuiDataGrid-root')!;
     expect(getComputedStyle(root).getPropertyValue('--DataGrid-overlayHeight')).toBe('');
   });
 
   it('without reservePage the loading grid keeps its default height', () => {
-    render(
-      <ServerDataGrid<Row> rows={[]} loading columns={columns} total={0} state={state()} onStateChange={() => {}} label="Customers" />,
-    );
+    render(<DataGridTable<Row> rows={[]} loading columns={columns} total={0} state={state()} onStateChange={() => {}} label="Customers" />);
     const root = document.querySelector('.MuiDataGrid-root')!;
     expect(getComputedStyle(root).getPropertyValue('--DataGrid-overlayHeight')).toBe('');
   });

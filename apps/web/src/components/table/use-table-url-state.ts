@@ -1,27 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, listQueryParams, PAGE_SIZE_OPTIONS, type SortTerm } from '@fc/contract';
+import { DEFAULT_PAGE_SIZE, type SortTerm } from '@fc/contract';
+import { sortFromParam, tableQuery, tableStateFromParams, type TableOptions, type TableState } from './table-state';
 
-export interface TableState {
-  page: number;
-  size: number;
-  sort: SortTerm[];
-  search: string;
-  filters: Record<string, string>;
-  /** The list's count asked exact (count=exact) where the server would estimate it (decision 0600). */
-  exactCount?: boolean;
-}
+export type { TableState } from './table-state';
 
 /**
  * A table's page, size, sort, search and filters kept in the URL, so a reload, a shared link or the back
  * button shows the same rows. `prefix` keeps two tables on one page apart.
  */
-export function useTableUrlState(options: {
-  prefix?: string;
-  defaultSort: SortTerm[];
-  defaultSize?: number;
-  filterNames?: readonly string[];
-}) {
+export function useTableUrlState(options: TableOptions) {
   const [params, setParams] = useSearchParams();
   const p = options.prefix ? `${options.prefix}.` : '';
   const defaultSize = options.defaultSize ?? DEFAULT_PAGE_SIZE;
@@ -31,29 +19,17 @@ export function useTableUrlState(options: {
   // The sort keeps its identity until its own parameter changes: the grid answers a new sort model by going
   // back to its first page, so a sort rebuilt on a page click would undo the click.
   const sortParam = params.get(`${p}sort`);
-  const sort = useMemo<SortTerm[]>(
-    () =>
-      sortParam
-        ? sortParam.split(',').map((part) => {
-            const [field = '', direction] = part.split('|');
-            return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
-          })
-        : (JSON.parse(defaultSortKey) as SortTerm[]),
-    [sortParam, defaultSortKey],
-  );
+  const sort = useMemo<SortTerm[]>(() => sortFromParam(sortParam, JSON.parse(defaultSortKey) as SortTerm[]), [sortParam, defaultSortKey]);
 
-  const state = useMemo<TableState>(() => {
-    const page = Math.max(1, Number(params.get(`${p}page`)) || 1);
-    const sizeParam = Number(params.get(`${p}size`));
-    const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(sizeParam) ? sizeParam : defaultSize;
-    const filters: Record<string, string> = {};
-    for (const name of filterKey ? filterKey.split(',') : []) {
-      const v = params.get(`${p}f.${name}`);
-      if (v) filters[name] = v;
-    }
-    const exactCount = params.get(`${p}count`) === 'exact';
-    return { page, size, sort, search: params.get(`${p}q`) ?? '', filters, ...(exactCount ? { exactCount } : {}) };
-  }, [params, p, defaultSize, sort, filterKey]);
+  const state = useMemo<TableState>(
+    () =>
+      tableStateFromParams(
+        params,
+        { prefix: options.prefix, defaultSize, filterNames: filterKey ? filterKey.split(',') : [], defaultSort: sort },
+        sort,
+      ),
+    [params, options.prefix, defaultSize, sort, filterKey],
+  );
 
   // A change made while the previous one is still navigating (the route's loader runs first) must build
   // on it, not on the URL of the last render, or the earlier change is lost (two filters in quick succession).
@@ -89,18 +65,7 @@ export function useTableUrlState(options: {
   );
 
   /** The list request's query: page[number], page[size], filter[sort], filter[search], filter[...]. */
-  const query = useMemo(
-    () =>
-      listQueryParams({
-        page: state.page,
-        size: state.size,
-        sort: state.sort,
-        search: state.search,
-        filters: state.filters,
-        exactCount: state.exactCount,
-      }),
-    [state],
-  );
+  const query = useMemo(() => tableQuery(state), [state]);
 
   return { state, update, query };
 }

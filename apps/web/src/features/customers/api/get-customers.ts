@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { tableQuery, tableStateFromParams, type TableOptions } from '@/components/table/table-state';
 
 export interface CustomerRow {
   id: string;
@@ -25,4 +27,15 @@ export const customersQuery = (query: URLSearchParams) =>
 
 export function useCustomers(query: URLSearchParams) {
   return useQuery(customersQuery(query));
+}
+
+/** The customer list's table (its URL state's defaults): shared by the page and the prefetch below. */
+export const CUSTOMER_TABLE: TableOptions = {
+  defaultSort: [{ field: 'cust_no', direction: 'desc' }],
+  filterNames: ['program', 'country', 'status'],
+};
+
+/** The list's first request, started before the page's code has loaded (app/table-prefetch.ts). */
+export function prefetchCustomers(params: URLSearchParams) {
+  void queryClient.prefetchQuery(customersQuery(tableQuery(tableStateFromParams(params, CUSTOMER_TABLE))));
 }

@@ -12,7 +12,7 @@ import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { WriteNeedsTask } from '@/components/write-needs-task';
 import { useAppConfig } from '@/lib/session/app-config';
 import { useCan } from '@/lib/session/current-user';
-import { useCustomers, type CustomerRow } from '../api/get-customers';
+import { CUSTOMER_TABLE, useCustomers, type CustomerRow } from '../api/get-customers';
 import { SearchField } from './search-field';
 
 const NO_ROWS: CustomerRow[] = [];
@@ -23,10 +23,7 @@ export default function CustomerMaintenancePage() {
   const { data: config } = useAppConfig();
   // Creating a customer needs task 509 (docs/permissions.md); a view-only user is told so instead of offered the button.
   const mayCreate = useCan('customerCreate');
-  const { state, update, query } = useTableUrlState({
-    defaultSort: [{ field: 'cust_no', direction: 'desc' }],
-    filterNames: ['program', 'country', 'status'],
-  });
+  const { state, update, query } = useTableUrlState(CUSTOMER_TABLE);
   const { data, isFetching, isError, refetch } = useCustomers(query);
   const brandName = config?.brandName ?? '';
   const programLabel = useCallback(

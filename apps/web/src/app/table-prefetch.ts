@@ -1,0 +1,44 @@
+import { ROUTES, type RouteDef, type RouteId } from '@fc/contract';
+import { basePath } from '@/lib/links';
+
+/** Starts a list page's first request for an address's query string (its URL state), without waiting for it. */
+export type TablePrefetch = (params: URLSearchParams) => void;
+
+/**
+ * The list pages whose first page of rows is asked for before their code has loaded (decision 0610): on a
+ * page load at the start of main.tsx, beside the portal's code, and on a navigation in the route's loader,
+ * beside the page's code. Each entry loads the feature's small query module (not the page).
+ */
+export const tablePrefetches: Partial<Record<RouteId, () => Promise<TablePrefetch>>> = {
+  'customer-maintenance': () => import('@/features/customers/api/get-customers').then((m) => m.prefetchCustomers),
+};
+
+/** The route of an address that has a prefetch (matched as the router does: fixed segments case-insensitively). */
+export function tablePrefetchRouteFor(pathname: string): RouteId | undefined {
+  const segments = pathname
+    .slice(basePath(pathname).length)
+    .replace(/^\/+|\/+$/g, '')
+    .split('/');
+  for (const route of ROUTES as readonly RouteDef[]) {
+    if (!tablePrefetches[route.id as RouteId]) continue;
+    const pattern = route.path.split('/');
+    if (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]!.toLowerCase())
+    )
+      return route.id as RouteId;
+  }
+  return undefined;
+}
+
+/** Starts the request of a route's first page of rows, if the route has one; never throws. */
+export function prefetchTable(id: RouteId | undefined, params: URLSearchParams): void {
+  const load = id && tablePrefetches[id];
+  if (!load) return;
+  load().then(
+    (prefetch) => prefetch(params),
+    () => {
+      /* the page's own request will say what failed */
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18nReady } from '@/lib/i18n';
+import { LightTable, ROW_HEIGHT } from './light-table';
+import type { TableState } from './table-state';
+import { useTableUrlState } from './use-table-url-state';
+
+interface Row {
+  id: number;
+  name: string;
+  amount: number;
+}
+
+const columns: GridColDef<Row>[] = [
+  { field: 'name', headerName: 'Name', width: 200, renderCell: ({ row }) => <a href={`/c/${row.id}`}>{row.name}</a> },
+  { field: 'amount', headerName: 'Amount', type: 'number', valueFormatter: (v: number) => `$${v}`, sortable: false },
+];
+const rows: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Customer ${i + 1}`, amount: i * 10 }));
+const state = (over: Partial<TableState> = {}): TableState => ({
+  page: 1,
+  size: 25,
+  sort: [{ field: 'name', direction: 'asc' }],
+  search: '',
+  filters: {},
+  ...over,
+});
+
+/** The light table on its URL state, as ServerDataGrid renders it before the grid's code has loaded. */
+function UrlLightTable({ changes }: { changes: Partial<TableState>[] }) {
+  const { state: s, update } = useTableUrlState({ defaultSort: [{ field: 'name', direction: 'asc' }] });
+  return (
+    <>
+      <output data-testid="search">{useLocation().search}</output>
+      <LightTable<Row>
+        rows={rows}
+        columns={columns}
+        total={100}
+        state={s}
+        onStateChange={(c) => {
+          changes.push(c);
+          update(c);
+        }}
+        label="Customers"
+      />
+    </>
+  );
+}
+
+beforeAll(async () => {
+  await i18nReady;
+});
+
+describe('LightTable (decision 0610)', () => {
+  it("shows the cells as the grid would: renderCell, valueFormatter, the grid's texts", () => {
+    render(<LightTable<Row> rows={rows} columns={columns} total={100} state={state()} onStateChange={() => {}} label="Customers" />);
+    expect(screen.getByRole('table', { name: 'Customers' }).querySelectorAll('tbody tr')).toHaveLength(25);
+    expect(screen.getByRole('link', { name: 'Customer 3' })).toHaveAttribute('href', '/c/3');
+    expect(screen.getByText('$20')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    // A column that cannot be sorted has no button.
+    expect(screen.queryByRole('button', { name: 'Amount' })).toBeNull();
+    expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
+    expect(screen.getByText('Rows per page')).toBeInTheDocument();
+  });
+
+  it('keeps the room of a page of rows while the first page loads, then shows the no-data text', () => {
+    const props = { columns, total: 0, state: state(), onStateChange: () => {}, label: 'Customers' };
+    const { rerender, container } = render(<LightTable<Row> {...props} rows={[]} loading reservePage />);
+    expect(container.querySelector('tbody td')).toHaveStyle({ height: `${ROW_HEIGHT * 25}px` });
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    rerender(<LightTable<Row> {...props} rows={[]} />);
+    expect(screen.getByText('No data available')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('sorts from its column header buttons and pages from its pagination, on the URL state', async () => {
+    const changes: Partial<TableState>[] = [];
+    render(
+      <MemoryRouter initialEntries={['/list']}>
+        <UrlLightTable changes={changes} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(changes).toEqual([{ page: 2 }]);
+    expect(screen.getByTestId('search').textContent).toContain('page=2');
+    // The grid's order: ascending (the default here), descending, then none; a sort starts on page 1.
+    fireEvent.click(screen.getByRole('button', { name: /Name/ }));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(changes.at(-1)).toEqual({ sort: [{ field: 'name', direction: 'desc' }] });
+    expect(screen.getByTestId('search').textContent).toBe('?sort=name%7Cdesc');
+    fireEvent.click(screen.getByRole('button', { name: /Name/ }));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(changes.at(-1)).toEqual({ sort: [] });
+  });
+});

@@ -1,0 +1,68 @@
+import { DEFAULT_PAGE_SIZE, listQueryParams, PAGE_SIZE_OPTIONS, type SortTerm } from '@fc/contract';
+
+export interface TableState {
+  page: number;
+  size: number;
+  sort: SortTerm[];
+  search: string;
+  filters: Record<string, string>;
+  /** The list's count asked exact (count=exact) where the server would estimate it (decision 0600). */
+  exactCount?: boolean;
+}
+
+/** What a list page declares about its table: the URL state's defaults and filter names. */
+export interface TableOptions {
+  prefix?: string;
+  defaultSort: SortTerm[];
+  defaultSize?: number;
+  filterNames?: readonly string[];
+}
+
+/** The sort written in the URL (`sort=field|desc,...`), or the table's default. */
+export function sortFromParam(sortParam: string | null, defaultSort: SortTerm[]): SortTerm[] {
+  return sortParam
+    ? sortParam.split(',').map((part) => {
+        const [field = '', direction] = part.split('|');
+        return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
+      })
+    : defaultSort;
+}
+
+/**
+ * A table's state read from an address's query string: the same function for the page (useTableUrlState)
+ * and for the request started before the page's code has loaded (app/table-prefetch.ts), so that both ask
+ * the same query.
+ */
+export function tableStateFromParams(params: URLSearchParams, options: TableOptions, sort?: SortTerm[]): TableState {
+  const p = options.prefix ? `${options.prefix}.` : '';
+  const defaultSize = options.defaultSize ?? DEFAULT_PAGE_SIZE;
+  const page = Math.max(1, Number(params.get(`${p}page`)) || 1);
+  const sizeParam = Number(params.get(`${p}size`));
+  const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(sizeParam) ? sizeParam : defaultSize;
+  const filters: Record<string, string> = {};
+  for (const name of options.filterNames ?? []) {
+    const v = params.get(`${p}f.${name}`);
+    if (v) filters[name] = v;
+  }
+  const exactCount = params.get(`${p}count`) === 'exact';
+  return {
+    page,
+    size,
+    sort: sort ?? sortFromParam(params.get(`${p}sort`), options.defaultSort),
+    search: params.get(`${p}q`) ?? '',
+    filters,
+    ...(exactCount ? { exactCount } : {}),
+  };
+}
+
+/** The list request's query: page[number], page[size], filter[sort], filter[search], filter[...]. */
+export function tableQuery(state: TableState): URLSearchParams {
+  return listQueryParams({
+    page: state.page,
+    size: state.size,
+    sort: state.sort,
+    search: state.search,
+    filters: state.filters,
+    exactCount: state.exactCount,
+  });
+}
