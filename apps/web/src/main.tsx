@@ -27,8 +27,9 @@ async function start() {
     await startPublicApp(root, publicRoute, page, frame);
     return;
   }
-  // A list page's first rows are asked for now, beside the portal's code, not once its grid has mounted.
-  prefetchTable(tablePrefetchRouteFor(window.location.pathname), new URLSearchParams(window.location.search));
+  // A list page's first rows (and the signed-in user its gate checks) are asked for now, beside the portal's
+  // code, not once the router, the gate and the page have loaded one after the other.
+  prefetchTable(tablePrefetchRouteFor(window.location.pathname), new URLSearchParams(window.location.search), { withUser: true });
   const { startSpa } = await import('@/app/spa');
   startSpa(root);
 }

@@ -11,6 +11,8 @@ export type TablePrefetch = (params: URLSearchParams) => void;
  */
 export const tablePrefetches: Partial<Record<RouteId, () => Promise<TablePrefetch>>> = {
   'customer-maintenance': () => import('@/features/customers/api/get-customers').then((m) => m.prefetchCustomers),
+  'account-requests': () => import('@/features/customers/api/get-account-requests').then((m) => m.prefetchAccountRequests),
+  'audit-history': () => import('@/features/audit/api/get-audit').then((m) => m.prefetchAudit),
 };
 
 /** The route of an address that has a prefetch (matched as the router does: fixed segments case-insensitively). */
@@ -31,14 +33,21 @@ export function tablePrefetchRouteFor(pathname: string): RouteId | undefined {
   return undefined;
 }
 
-/** Starts the request of a route's first page of rows, if the route has one; never throws. */
-export function prefetchTable(id: RouteId | undefined, params: URLSearchParams): void {
+const ignore = () => {
+  /* the page's own request will say what failed */
+};
+
+/**
+ * Starts the request of a route's first page of rows, if the route has one; never throws. On a page load
+ * (`withUser`) also the current user's, which the route's gate waits for before the page renders.
+ */
+export function prefetchTable(id: RouteId | undefined, params: URLSearchParams, { withUser = false } = {}): void {
   const load = id && tablePrefetches[id];
   if (!load) return;
-  load().then(
-    (prefetch) => prefetch(params),
-    () => {
-      /* the page's own request will say what failed */
-    },
-  );
+  if (withUser)
+    void Promise.all([import('@/lib/query-client'), import('@/lib/session/current-user')]).then(
+      ([{ queryClient }, { currentUserQuery }]) => queryClient.prefetchQuery(currentUserQuery),
+      ignore,
+    );
+  load().then((prefetch) => prefetch(params), ignore);
 }

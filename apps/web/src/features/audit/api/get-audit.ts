@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { tableQuery, tableStateFromParams, type TableOptions } from '@/components/table/table-state';
 
 export interface AuditRow {
   id: string;
@@ -22,6 +24,17 @@ export async function getAudit(query: URLSearchParams) {
 
 export const auditQuery = (query: URLSearchParams) =>
   queryOptions({ queryKey: ['audit', query.toString()], queryFn: () => getAudit(query), placeholderData: keepPreviousData });
+
+/** The audit history's table (its URL state's defaults): shared by the page and the prefetch below. */
+export const AUDIT_TABLE: TableOptions = {
+  defaultSort: [{ field: 'at', direction: 'desc' }],
+  filterNames: ['entity', 'user', 'from', 'to'],
+};
+
+/** The list's first request, started before the page's code has loaded (app/table-prefetch.ts). */
+export function prefetchAudit(params: URLSearchParams) {
+  void queryClient.prefetchQuery(auditQuery(tableQuery(tableStateFromParams(params, AUDIT_TABLE))));
+}
 
 export function useAudit(query: URLSearchParams) {
   return useQuery(auditQuery(query));

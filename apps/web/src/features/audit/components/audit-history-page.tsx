@@ -10,7 +10,7 @@ import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useToast } from '@/components/toast';
 import { exportAudit } from '../api/export-audit';
-import { useAudit, type AuditRow } from '../api/get-audit';
+import { AUDIT_TABLE, useAudit, type AuditRow } from '../api/get-audit';
 import { useAuditFacets } from '../api/get-audit-facets';
 import { diffOf } from './audit-diff';
 
@@ -60,10 +60,7 @@ function DateFilter({
 export default function AuditHistoryPage() {
   const { t } = useTranslation('audit');
   const toast = useToast();
-  const { state, update, query } = useTableUrlState({
-    defaultSort: [{ field: 'at', direction: 'desc' }],
-    filterNames: ['entity', 'user', 'from', 'to'],
-  });
+  const { state, update, query } = useTableUrlState(AUDIT_TABLE);
   const { data, isFetching, isError, refetch } = useAudit(query);
   const { data: facets } = useAuditFacets();
   const [exporting, setExporting] = useState(false);

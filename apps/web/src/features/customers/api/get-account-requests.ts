@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountRequestStatus } from '@fc/contract/customers';
 import { api } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { tableQuery, tableStateFromParams, type TableOptions } from '@/components/table/table-state';
 
 export interface AccountRequestRow {
   id: string;
@@ -33,6 +35,14 @@ export const accountRequestsQuery = (query: URLSearchParams) =>
     queryFn: () => getAccountRequests(query),
     placeholderData: keepPreviousData,
   });
+
+/** The account requests' table (its URL state's defaults): shared by the page and the prefetch below. */
+export const ACCOUNT_REQUESTS_TABLE: TableOptions = { defaultSort: [{ field: 'created_at', direction: 'desc' }], filterNames: ['status'] };
+
+/** The list's first request, started before the page's code has loaded (app/table-prefetch.ts). */
+export function prefetchAccountRequests(params: URLSearchParams) {
+  void queryClient.prefetchQuery(accountRequestsQuery(tableQuery(tableStateFromParams(params, ACCOUNT_REQUESTS_TABLE))));
+}
 
 export function useAccountRequests(query: URLSearchParams) {
   return useQuery(accountRequestsQuery(query));

@@ -9,7 +9,7 @@ import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useToast } from '@/components/toast';
 import { WriteNeedsTask } from '@/components/write-needs-task';
 import { useCan } from '@/lib/session/current-user';
-import { useAccountRequests, type AccountRequestRow } from '../api/get-account-requests';
+import { ACCOUNT_REQUESTS_TABLE, useAccountRequests, type AccountRequestRow } from '../api/get-account-requests';
 import { useSetAccountRequestStatus } from '../api/set-account-request-status';
 import { SearchField } from './search-field';
 
@@ -17,7 +17,7 @@ import { SearchField } from './search-field';
 export default function AccountRequestsPage() {
   const { t } = useTranslation('customers');
   const toast = useToast();
-  const { state, update, query } = useTableUrlState({ defaultSort: [{ field: 'created_at', direction: 'desc' }], filterNames: ['status'] });
+  const { state, update, query } = useTableUrlState(ACCOUNT_REQUESTS_TABLE);
   const { data, isFetching, isError, refetch } = useAccountRequests(query);
   const setStatus = useSetAccountRequestStatus();
   // Approving or rejecting needs task 509 (docs/permissions.md); a view-only user sees the status as text.

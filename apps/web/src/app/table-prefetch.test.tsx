@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { renderHook } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTableUrlState } from '@/components/table/use-table-url-state';
+import { CUSTOMER_TABLE, customersQuery } from '@/features/customers/api/get-customers';
+import { queryClient } from '@/lib/query-client';
+import { prefetchTable, tablePrefetchRouteFor } from './table-prefetch';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+describe('the list requests started before the page (decision 0610)', () => {
+  it('knows the list pages by their address, as the router matches them', () => {
+    expect(tablePrefetchRouteFor('/ui/corp/customers')).toBe('customer-maintenance');
+    expect(tablePrefetchRouteFor('/ui/corp/Customers/')).toBe('customer-maintenance');
+    expect(tablePrefetchRouteFor('/ui/corp/account-requests')).toBe('account-requests');
+    expect(tablePrefetchRouteFor('/ui/corp/audit')).toBe('audit-history');
+    expect(tablePrefetchRouteFor('/ui/corp/customers/10001/details')).toBeUndefined();
+    expect(tablePrefetchRouteFor('/ui/home')).toBeUndefined();
+  });
+
+  it("asks the page's own query, under the key the page then reads, and the signed-in user", async () => {
+    const fetchMock = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify({ data: [], meta: { record_count: 0 } }), {
+          headers: { 'content-type': 'application/vnd.api+json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const search = '?sort=cust_name%7Casc&page=2&f.status=0&count=exact';
+    prefetchTable('customer-maintenance', new URLSearchParams(search), { withUser: true });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={[`/corp/customers${search}`]}>{children}</MemoryRouter>
+    );
+    const { result } = renderHook(() => useTableUrlState(CUSTOMER_TABLE), { wrapper });
+    const { queryKey } = customersQuery(result.current.query);
+    await vi.waitFor(() => expect(queryClient.getQueryData(queryKey)).toEqual({ rows: [], total: 0, estimated: false }));
+    const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls()).toContain(`/framework/customers?${result.current.query.toString()}`);
+    await vi.waitFor(() => expect(urls().some((u) => u.startsWith('/fc-common-api/users/current'))).toBe(true));
+    expect(result.current.query.get('page[number]')).toBe('2');
+  });
+});
