@@ -5,7 +5,7 @@ import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PickersLocalization } from '@/components/pickers-localization';
-import { ServerDataGrid } from '@/components/table/server-data-grid';
+import { DataGridTable } from '@/components/table/data-grid-table';
 import { i18nReady, switchLanguage } from '@/lib/i18n';
 import { LocalizedThemeProvider } from './localized-theme';
 
@@ -76,7 +76,7 @@ describe('widget texts follow the interface language (issue 20)', { timeout: 120
     await switchLanguage('fr');
     render(
       <LocalizedThemeProvider>
-        <ServerDataGrid
+        <DataGridTable
           label="grid"
           columns={[{ field: 'name', headerName: 'Name', width: 200 }]}
           rows={Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Acme ${i + 1}` }))}
