@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { CUSTOMER_TABLE, customersQuery } from '@/features/customers/api/get-customers';
+import i18n from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { prefetchTable, tablePrefetchRouteFor } from './table-prefetch';
 
@@ -42,5 +43,7 @@ describe('the list requests started before the page (decision 0610)', () => {
     expect(urls()).toContain(`/framework/customers?${result.current.query.toString()}`);
     await vi.waitFor(() => expect(urls().some((u) => u.startsWith('/fc-common-api/users/current'))).toBe(true));
     expect(result.current.query.get('page[number]')).toBe('2');
+    // The page's texts are there before the page's code asks for them.
+    await vi.waitFor(() => expect(i18n.hasLoadedNamespace('customers')).toBe(true));
   });
 });

@@ -7,12 +7,19 @@ export type TablePrefetch = (params: URLSearchParams) => void;
 /**
  * The list pages whose first page of rows is asked for before their code has loaded (decision 0610): on a
  * page load at the start of main.tsx, beside the portal's code, and on a navigation in the route's loader,
- * beside the page's code. Each entry loads the feature's small query module (not the page).
+ * beside the page's code. `rows` loads the feature's small query module (not the page); `namespaces` are the
+ * page's texts, which it would otherwise ask for only once its own code had run.
  */
-export const tablePrefetches: Partial<Record<RouteId, () => Promise<TablePrefetch>>> = {
-  'customer-maintenance': () => import('@/features/customers/api/get-customers').then((m) => m.prefetchCustomers),
-  'account-requests': () => import('@/features/customers/api/get-account-requests').then((m) => m.prefetchAccountRequests),
-  'audit-history': () => import('@/features/audit/api/get-audit').then((m) => m.prefetchAudit),
+export const tablePrefetches: Partial<Record<RouteId, { rows: () => Promise<TablePrefetch>; namespaces: string[] }>> = {
+  'customer-maintenance': {
+    rows: () => import('@/features/customers/api/get-customers').then((m) => m.prefetchCustomers),
+    namespaces: ['customers'],
+  },
+  'account-requests': {
+    rows: () => import('@/features/customers/api/get-account-requests').then((m) => m.prefetchAccountRequests),
+    namespaces: ['customers'],
+  },
+  'audit-history': { rows: () => import('@/features/audit/api/get-audit').then((m) => m.prefetchAudit), namespaces: ['audit'] },
 };
 
 /** The route of an address that has a prefetch (matched as the router does: fixed segments case-insensitively). */
@@ -38,16 +45,17 @@ const ignore = () => {
 };
 
 /**
- * Starts the request of a route's first page of rows, if the route has one; never throws. On a page load
- * (`withUser`) also the current user's, which the route's gate waits for before the page renders.
+ * Starts the request of a route's first page of rows and its texts, if the route has them; never throws. On
+ * a page load (`withUser`) also the current user's, which the route's gate waits for before the page renders.
  */
 export function prefetchTable(id: RouteId | undefined, params: URLSearchParams, { withUser = false } = {}): void {
-  const load = id && tablePrefetches[id];
-  if (!load) return;
+  const entry = id && tablePrefetches[id];
+  if (!entry) return;
+  void import('@/lib/i18n').then(({ default: i18n }) => i18n.loadNamespaces(entry.namespaces), ignore);
   if (withUser)
     void Promise.all([import('@/lib/query-client'), import('@/lib/session/current-user')]).then(
       ([{ queryClient }, { currentUserQuery }]) => queryClient.prefetchQuery(currentUserQuery),
       ignore,
     );
-  load().then((prefetch) => prefetch(params), ignore);
+  entry.rows().then((prefetch) => prefetch(params), ignore);
 }
