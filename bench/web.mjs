@@ -13,13 +13,17 @@
  *    500 kB minified; the public pages load no table (MUI X DataGrid), form-library (react-hook-form,
  *    @hookform) or date-picker (MUI X date pickers) module, read from the module ids of the chunks they load.
  *    The signed-in table page must load the DataGrid's modules: if it does not, the check itself is broken.
+ *    Issue 22: the table page's JavaScript before its first row (the DataGrid component's chunks are held back
+ *    until a row shows, so a row that needs them waits FIRST_ROW_HOLD_MS and counts them): <= 170 kB; the
+ *    largest chunk of the build gzipped: <= 250 kB.
  * 4. axe-core on every public page in en-us, es and fr at 360 and 1280 px: no violation.
  * 5. Lighthouse (mobile preset, median of BENCH_RUNS): the public pages (performance >= 95, accessibility
  *    100, best practices >= 95, CLS <= 0.02), the login page and the signed-in table page (session cookie
  *    passed as an extra header; performance >= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1).
  * 6. Interaction (benchmark 7): sorting and paging the 25-row customer table under 4x CPU throttling
  *    (CDP Emulation.setCPUThrottlingRate), INP from PerformanceObserver 'event' entries: <= 200 ms; the same
- *    clicks on the bare table page as its peer.
+ *    clicks on the bare table page as its peer; click to new rows (median of the six clicks) <= 2x the bare
+ *    table page's (issue 22; the bare page sorts in memory, the portal asks its server).
  *
  * Prints the figures, then `BENCH_JSON {...}` (read by `npm run bench`). Exit code 1 when a budget is missed.
  *
