@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { types as pgliteTypes } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { to as copyTo } from 'pg-copy-streams';
@@ -42,18 +43,65 @@ export function inlineSql(query: SQL): string {
   });
 }
 
+/** How many rows of an export PGlite hands over per fetch (one batch of text in memory at a time). */
+export const PGLITE_COPY_BATCH = 2000;
+
+let cursors = 0;
+
+/** Every value as the database's text (what COPY writes), whatever its type: no type is parsed. */
+const AS_TEXT: Record<number, (value: string) => string> = Object.fromEntries(
+  Object.keys(pgliteTypes.parsers).map((oid) => [Number(oid), (value: string) => value]),
+);
+
+/** A field as COPY's CSV format writes it: NULL empty, an empty string and `\.` quoted, quotes doubled. */
+function copyField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  if (text === '' || text === '\\.' || /[",\r\n]/.test(text)) return `"${text.replace(/"/g, '""')}"`;
+  return text;
+}
+
+/**
+ * PGlite's COPY writes its whole file into one Blob (`/dev/blob`); streamed instead through a cursor
+ * declared WITH HOLD outside a transaction (PGlite has one connection for every request: the database
+ * computes the rows when it is declared and keeps them in its own memory, and other requests' statements
+ * run between two fetches). Each batch is written as COPY writes CSV, every column read as text, so the
+ * file is the same byte for byte (`apps/server/test/csv-copy.test.ts` compares them).
+ */
+async function* pgliteCopyLines(database: Database, text: string, batchSize = PGLITE_COPY_BATCH): AsyncGenerator<string> {
+  const pglite = database.pglite!;
+  const name = `copy_cursor_${++cursors}`;
+  await pglite.query(`declare ${name} no scroll cursor with hold for ${text}`);
+  try {
+    let header = true;
+    for (;;) {
+      const res = await pglite.query<unknown[]>(`fetch ${batchSize} from ${name}`, [], {
+        rowMode: 'array',
+        parsers: AS_TEXT,
+      });
+      let out = '';
+      if (header) {
+        out += res.fields.map((f) => copyField(f.name)).join(',') + '\n';
+        header = false;
+      }
+      for (const row of res.rows) out += row.map(copyField).join(',') + '\n';
+      if (out) yield out;
+      if (res.rows.length < batchSize) return;
+    }
+  } finally {
+    await pglite.query(`close ${name}`);
+  }
+}
+
 /**
  * `COPY (query) TO ... WITH (FORMAT csv, HEADER)`: the database writes the whole CSV, header from the
  * query's column names. On PostgreSQL the answer streams from a connection of the pool (held until the
- * copy ends, closed if the reader stops early); PGlite writes it into a Blob at once, which is handed out
- * whole (an embedded installation's exports are small next to its memory).
+ * copy ends, closed if the reader stops early); on PGlite the same file streams from a cursor, a batch
+ * at a time (pgliteCopyLines).
  */
 export async function copyCsv(database: Database, query: SQL): Promise<Readable> {
   const text = inlineSql(query);
-  if (database.kind === 'pglite') {
-    const res = await database.pglite!.query(`copy (${text}) to '/dev/blob' with (format csv, header)`);
-    return Readable.from([Buffer.from(await res.blob!.arrayBuffer())]);
-  }
+  if (database.kind === 'pglite') return Readable.from(pgliteCopyLines(database, text));
   const client = await database.pool!.connect();
   let released = false;
   const release = (err?: Error) => {

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import type { Database } from '../db/client';
 import { copyCsv } from '../db/copy';
+import { sendDownload } from './download';
 import { safeCell } from './csv-cell';
 
 export { csvRecord, safeCell } from './csv-cell';
@@ -18,23 +19,19 @@ export function sendCsv(
   header: readonly string[],
   rows: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>,
 ) {
-  const source = Readable.from(
-    (async function* () {
-      for await (const row of rows) yield row.map(safeCell);
-    })(),
-  );
-  const csv = stringify({ header: true, columns: header.map(String) });
-  source.on('error', (err) => csv.destroy(err));
-  source.pipe(csv);
-  return csvReply(reply, fileName).send(csv);
-}
-
-function csvReply(reply: FastifyReply, fileName: string) {
-  const safeName = fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${safeName}"`)
-    .header('cache-control', 'no-store');
+  return sendDownload(reply, fileName, () => {
+    const source = Readable.from(
+      (async function* () {
+        for await (const row of rows) yield row.map(safeCell);
+      })(),
+    );
+    const csv = stringify({ header: true, columns: header.map(String) });
+    source.on('error', (err) => csv.destroy(err));
+    // The reader gone (the browser's download cancelled): the rows' cursor is closed (its generator returns).
+    csv.on('close', () => source.destroy());
+    source.pipe(csv);
+    return csv;
+  });
 }
 
 /** A text cell as safeCell writes it, in SQL (csv_cell, src/db/sql/csv-export.sql): empty is NULL. */
@@ -56,5 +53,5 @@ export async function sendCopiedCsv(
     columns.map((c) => sql`${c.cell} as ${sql.identifier(c.header)}`),
     sql`, `,
   );
-  return csvReply(reply, fileName).send(await copyCsv(database, sql`select ${list} ${from}`));
+  return sendDownload(reply, fileName, () => copyCsv(database, sql`select ${list} ${from}`));
 }

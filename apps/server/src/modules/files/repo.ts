@@ -2,7 +2,7 @@ import { and, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { AccountType, effectiveType } from '@fc/contract';
 import { PriceFileStatus, type InboundKind } from '@fc/contract/files';
 import type { Db } from '../../db/client';
-import { byteaAsBase64, inboundFiles, users } from '../../db/schema/index';
+import { inboundFiles, users } from '../../db/schema/index';
 import type { SessionPrincipal } from '../../http/access';
 import { pageAndCount } from '../../http/list';
 
@@ -80,8 +80,10 @@ export async function findPriceFileByJob(db: Db, p: SessionPrincipal, jobId: str
 export async function findPriceResult(db: Db, p: SessionPrincipal, seq: number) {
   const [row] = await db
     .select({
+      seq: inboundFiles.seq,
       state: inboundFiles.state,
-      result: byteaAsBase64(inboundFiles.result),
+      // Whether there is a result; its bytes are streamed apart (storedResultStream).
+      hasResult: sql<boolean>`${inboundFiles.result} is not null`,
       resultName: inboundFiles.resultName,
       fileName: inboundFiles.fileName,
     })

@@ -11,6 +11,8 @@ import {
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { storedResultStream } from '../../db/stored-file';
+import { sendDownload } from '../../http/download';
 import { resource, sendData } from '../../http/jsonapi';
 import { findPriceFileByJob, findPriceResult, isDealerMerchant, listFileStatusUnits, listPriceFiles } from './repo';
 import type { PriceFileParams } from './price-job';
@@ -133,14 +135,9 @@ export const filesRoutes =
       async (req, reply) => {
         const row = await findPriceResult(ctx.db, principalOf(req), req.query.data_seq);
         if (!row) throw notFound('not-found', 'No price file has that sequence.');
-        if (row.state !== 'done' || !row.result)
+        if (row.state !== 'done' || !row.hasResult)
           throw conflict('not-processed', 'The price file has not been processed; there is no result to download yet.');
-        const name = (row.resultName ?? 'price-file-result.csv').replace(/[^A-Za-z0-9._ -]/g, '_');
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .header('cache-control', 'no-store')
-          .send(row.result);
+        return sendDownload(reply, row.resultName ?? 'price-file-result.csv', () => storedResultStream(ctx.db, row.seq));
       },
     );
 

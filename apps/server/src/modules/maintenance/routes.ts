@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CoreCode,
@@ -17,7 +17,9 @@ import { csvExportFileName, writeAccess } from '@fc/contract';
 import { FileErrorCode } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { inboundFiles } from '../../db/schema/index';
+import { storedResultStream } from '../../db/stored-file';
 import { sendCopiedCsv, sendCsv } from '../../http/csv';
+import { sendDownload } from '../../http/download';
 import { principalOf } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
@@ -189,8 +191,10 @@ export const maintenanceRoutes =
     );
 
     const coreFileOf = async (jobId: string) => {
+      // Everything but the report's bytes (polled every second while the file is processed; streamed apart).
+      const { result: _result, ...columns } = getTableColumns(inboundFiles);
       const [file] = await ctx.db
-        .select()
+        .select({ ...columns, hasResult: sql<boolean>`${inboundFiles.result} is not null` })
         .from(inboundFiles)
         .where(and(eq(inboundFiles.jobId, jobId), eq(inboundFiles.kind, 'core')))
         .limit(1);
@@ -215,7 +219,7 @@ export const maintenanceRoutes =
             messageValues: f.messageValues,
             rowsDone: f.rowsDone,
             rowsTotal: f.rowsTotal,
-            hasReport: !!f.result,
+            hasReport: f.hasResult,
             fileName: f.fileName,
           }),
         ]);
@@ -227,23 +231,12 @@ export const maintenanceRoutes =
       { config: { access: 'coreView' }, schema: { querystring: jobQuery } },
       async (req, reply) => {
         const f = await coreFileOf(req.query.job_id);
-        if (!f.result) throw notFound('not-found', 'This upload has no report.');
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="${(f.resultName ?? `core-upload-report-${f.seq}.csv`).replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-          )
-          .header('cache-control', 'no-store')
-          .send(f.result);
+        if (!f.hasResult) throw notFound('not-found', 'This upload has no report.');
+        return sendDownload(reply, f.resultName ?? `core-upload-report-${f.seq}.csv`, () => storedResultStream(ctx.db, f.seq));
       },
     );
 
     app.get('/samples/upload_template.xlsm', { config: { access: 'coreModify' } }, async (_req, reply) =>
-      reply
-        .header('content-type', XLSM_CONTENT_TYPE)
-        .header('content-disposition', 'attachment; filename="upload_template.xlsm"')
-        .header('cache-control', 'private, max-age=3600')
-        .send(coreUploadTemplate()),
+      sendDownload(reply, 'upload_template.xlsm', () => coreUploadTemplate(), XLSM_CONTENT_TYPE, 'private, max-age=3600'),
     );
   };
