@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setUnauthorizedHandler } from './api-client';
+import { api, ApiError, download, setUnauthorizedHandler } from './api-client';
 import { mockApi } from '../../test/api-mock';
 
 afterEach(() => {
@@ -76,5 +76,58 @@ describe('API client (DESIGN section 4)', () => {
     await expect(api('/private')).rejects.toBeInstanceOf(ApiError);
     await expect(api('/private', { noAuthRedirect: true })).rejects.toBeInstanceOf(ApiError);
     expect(seen).toEqual([[401, '213', '/private']]);
+  });
+});
+
+describe('download: the browser downloads the file itself (decision 0630)', () => {
+  /** The links the page clicked: their address and suggested name. */
+  function watchClicks() {
+    const clicked: { href: string; download: string; inPage: boolean }[] = [];
+    const spy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.getAttribute('href')!, download: this.download, inPage: document.body.contains(this) });
+    });
+    return { clicked, restore: () => spy.mockRestore() };
+  }
+
+  it('checks first (X-Download-Check, no file read), then follows a plain same-origin link with the query', async () => {
+    const calls = mockApi({ 'GET /fc-common-api/audit/csv': { status: 204 } });
+    const { clicked, restore } = watchClicks();
+    try {
+      await download('/fc-common-api/audit/csv', 'AuditHistory_20261126.csv', { query: { 'filter[entity]': 'customer', 'filter[sort]': 'at|desc' } });
+    } finally {
+      restore();
+    }
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/fc-common-api/audit/csv', headers: { 'x-download-check': '1' } });
+    expect(clicked).toEqual([
+      {
+        href: '/fc-common-api/audit/csv?filter%5Bentity%5D=customer&filter%5Bsort%5D=at%7Cdesc',
+        download: 'AuditHistory_20261126.csv',
+        inPage: true,
+      },
+    ]);
+    // The link is gone once clicked: nothing of the file stays in the page.
+    expect(document.querySelectorAll('a[download]')).toHaveLength(0);
+  });
+
+  it('a refused check rejects with the ApiError (for the page to show) and downloads nothing', async () => {
+    mockApi({
+      'GET /fc-common-api/mpp/download': { status: 404, body: { errors: [{ status: '404', code: 'not-found', detail: 'No price file' }] } },
+      'GET /fc-common-api/parts/estes_list_csv': { status: 403, body: { errors: [{ status: '403', code: '209' }] } },
+    });
+    const seen: number[] = [];
+    setUnauthorizedHandler((status) => seen.push(status));
+    const { clicked, restore } = watchClicks();
+    try {
+      const err = await download('/fc-common-api/mpp/download', 'x-result.csv', { query: { data_seq: 9 } }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).code).toBe('not-found');
+      await expect(download('/fc-common-api/parts/estes_list_csv', 'EstesParts.csv')).rejects.toMatchObject({ status: 403, code: '209' });
+    } finally {
+      restore();
+    }
+    expect(clicked).toEqual([]);
+    // 401/403 still take the usual way to the login page.
+    expect(seen).toEqual([403]);
   });
 });

@@ -52,6 +52,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not send the browser to the login page on 401/403 (the caller handles it). */
   noAuthRedirect?: boolean;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
 }
 
 /** A 403 that asks for a fresh password or code check before a sensitive change (issue 19). */
@@ -97,7 +99,7 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 async function sendOnce(path: string, opts: RequestOptions, retried: boolean): Promise<Response> {
-  const headers: Record<string, string> = { accept: JSONAPI_MEDIA_TYPE, 'x-requested-with': 'XMLHttpRequest' };
+  const headers: Record<string, string> = { accept: JSONAPI_MEDIA_TYPE, 'x-requested-with': 'XMLHttpRequest', ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {
@@ -142,18 +144,28 @@ export async function api<T = Record<string, unknown>>(path: string, opts: Reque
   return { data: raw.map((r) => flatten(r as never)) as Flat<T>[], meta: camelMeta(doc.meta), links: doc.links };
 }
 
-/** A file download (CSV export, result file): fetched with the session, then saved under `fileName`. */
-export async function download(path: string, fileName: string, opts: RequestOptions = {}): Promise<void> {
-  const res = await send(path, opts);
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
+/** The header of the check before a download: the server answers 204, or the error the download would get. */
+export const DOWNLOAD_CHECK_HEADER = 'x-download-check';
+
+/**
+ * A file download (CSV export, result file) through the browser's own download (decision 0630): first a
+ * check call (the same GET with `X-Download-Check: 1`, which the server answers 204 after every check it
+ * makes before the file, without reading it), so that a refusal (401, 403, 404, 409) rejects with the
+ * ApiError that the caller shows; then a plain same-origin link to the file, which the browser follows
+ * with the session cookie and saves as it arrives, with its own progress and no copy in the page's memory.
+ * The server names the file (Content-Disposition); `fileName` is only the link's suggestion.
+ */
+export async function download(path: string, fileName: string, opts: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<void> {
+  const url = buildUrl(path, opts.query);
+  await send(url, { signal: opts.signal, headers: { [DOWNLOAD_CHECK_HEADER]: '1' } });
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
+  a.rel = 'noopener';
+  a.hidden = true;
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
