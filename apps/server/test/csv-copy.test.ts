@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { asc, desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, redactAudit } from '../src/audit/audit';
+import { to as copyTo } from 'pg-copy-streams';
 import { copyCsv, inlineSql, sqlLiteral } from '../src/db/copy';
 import { auditLog } from '../src/db/schema/index';
 import { safeCell, sendCsv } from '../src/http/csv';
@@ -216,4 +217,53 @@ describe('copyCsv', () => {
     const { rows } = await t.database.query<{ n: number }>('select count(*)::int as n from audit_log');
     expect(rows[0]!.n).toBeGreaterThan(VALUES.length);
   });
+
+  it('writes the file COPY writes, in pieces, whatever the types and cells (PGlite reads it through a cursor)', async () => {
+    // Text that COPY must quote (empty, quotes, separators, line breaks, the end-of-data marker), NULL,
+    // and values of other types written as the database's text.
+    const query = sql`select g, case g % 9 when 0 then '' when 1 then 'say "hi", ok' when 2 then E'two\nlines\r' when 3 then '\\.'
+        when 4 then null when 5 then ' spaced ' when 6 then E'back\\slash' when 7 then 'é 🚚' else 'plain' end as "odd ""name"", here",
+      g * 1.5 as num, (g % 2 = 0) as flag, timestamptz '2026-11-26 12:00:00+00' + make_interval(secs => g) as at,
+      jsonb_build_object('g', g, 's', 'x,y') as doc, array[g, g + 1] as arr, null::text as nothing
+      from generate_series(1, 5000) g order by g`;
+    const stream = await copyCsv(t.database, query);
+    const pieces: Buffer[] = [];
+    for await (const piece of stream) pieces.push(Buffer.from(piece as Buffer | string));
+    const file = Buffer.concat(pieces).toString();
+    expect(file).toBe(await referenceCopy(inlineSql(query)));
+    expect(file.split('\n')[0]).toBe('g,"odd ""name"", here",num,flag,at,doc,arr,nothing');
+    if (t.database.kind === 'pglite') expect(pieces.length).toBeGreaterThan(1);
+    // One column: a lone \. is quoted (it would end the data), and so is an empty string.
+    const single = sql`select v from (values (1, '\\.'), (2, ''), (3, null), (4, 'a\\.')) x(n, v) order by n`;
+    let one = '';
+    for await (const piece of await copyCsv(t.database, single)) one += String(piece);
+    expect(one).toBe(await referenceCopy(inlineSql(single)));
+    expect(one).toBe('v\n"\\."\n""\n\na\\.\n');
+  });
+
+  it('closes its cursor or copy when the reader stops half-way, and the next statement runs', async () => {
+    const stream = await copyCsv(t.database, sql`select g, repeat('x', 50) from generate_series(1, 20000) g`);
+    await new Promise<Buffer>((resolve) => stream.once('data', resolve));
+    stream.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { rows } = await t.database.query<{ name: string }>("select name from pg_cursors where name <> ''");
+    expect(rows).toEqual([]);
+  });
 });
+
+/** The CSV of a statement as COPY writes it: into a Blob on PGlite, to a stream on PostgreSQL. */
+async function referenceCopy(text: string): Promise<string> {
+  const statement = `copy (${text}) to ${t.database.kind === 'pglite' ? "'/dev/blob'" : 'stdout'} with (format csv, header)`;
+  if (t.database.kind === 'pglite') {
+    const res = await t.database.pglite!.query(statement);
+    return Buffer.from(await res.blob!.arrayBuffer()).toString();
+  }
+  const client = await t.database.pool!.connect();
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of client.query(copyTo(statement))) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString();
+  } finally {
+    client.release();
+  }
+}

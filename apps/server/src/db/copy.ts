@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { types as pgliteTypes } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { to as copyTo } from 'pg-copy-streams';
@@ -48,16 +48,18 @@ export const PGLITE_COPY_BATCH = 2000;
 
 let cursors = 0;
 
-/** Every value as the database's text (what COPY writes), whatever its type: no type is parsed. */
-const AS_TEXT: Record<number, (value: string) => string> = Object.fromEntries(
-  Object.keys(pgliteTypes.parsers).map((oid) => [Number(oid), (value: string) => value]),
-);
+const asIs = (value: string) => value;
+/** Every value as the database's text (what COPY writes), whatever its type: none of PGlite's parsers runs. */
+const asText = (pglite: PGlite) => Object.fromEntries(Object.keys(pglite.parsers).map((oid) => [oid, asIs]));
 
-/** A field as COPY's CSV format writes it: NULL empty, an empty string and `\.` quoted, quotes doubled. */
-function copyField(value: unknown): string {
+/**
+ * A field as COPY's CSV format writes it: NULL as nothing; quoted (quotes doubled) when empty or holding a
+ * quote, comma, CR or LF, and `\.` alone on its line (the end-of-data marker) when it is the only column.
+ */
+function copyField(value: unknown, only: boolean): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  if (text === '' || text === '\\.' || /[",\r\n]/.test(text)) return `"${text.replace(/"/g, '""')}"`;
+  if (text === '' || /[",\r\n]/.test(text) || (only && text === '\\.')) return `"${text.replace(/"/g, '""')}"`;
   return text;
 }
 
@@ -71,20 +73,22 @@ function copyField(value: unknown): string {
 async function* pgliteCopyLines(database: Database, text: string, batchSize = PGLITE_COPY_BATCH): AsyncGenerator<string> {
   const pglite = database.pglite!;
   const name = `copy_cursor_${++cursors}`;
+  const parsers = asText(pglite);
   await pglite.query(`declare ${name} no scroll cursor with hold for ${text}`);
   try {
     let header = true;
     for (;;) {
       const res = await pglite.query<unknown[]>(`fetch ${batchSize} from ${name}`, [], {
         rowMode: 'array',
-        parsers: AS_TEXT,
+        parsers,
       });
       let out = '';
       if (header) {
-        out += res.fields.map((f) => copyField(f.name)).join(',') + '\n';
+        out += res.fields.map((f) => copyField(f.name, res.fields.length === 1)).join(',') + '\n';
         header = false;
       }
-      for (const row of res.rows) out += row.map(copyField).join(',') + '\n';
+      const only = res.fields.length === 1;
+      for (const row of res.rows) out += row.map((v) => copyField(v, only)).join(',') + '\n';
       if (out) yield out;
       if (res.rows.length < batchSize) return;
     }

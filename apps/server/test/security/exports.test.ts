@@ -36,7 +36,7 @@ const FORMULAS = ['=cmd|calc!A1', '+1+1', '-2+3', '@SUM(A1)', '=HYPERLINK("http:
 
 let t: TestApp;
 let mangled = 0;
-type Caller = { username: string; principal: Principal; client: ReturnType<typeof api> };
+type Caller = { username: string; principal: Principal; cookie: string; client: ReturnType<typeof api> };
 const callers: Caller[] = [];
 
 async function waitForFiles(kind: string, count: number) {
@@ -60,11 +60,8 @@ beforeAll(async () => {
   await seedDemo(t.db);
   for (const username of ['corp', 'customer', 'dealer']) {
     const u = DEMO_USERS.find((x) => x.username === username)!;
-    callers.push({
-      username,
-      principal: { accountType: u.accountType, grantedTasks: [...u.grantedTasks] },
-      client: api(t.app, await loginAs(t.app, username)),
-    });
+    const cookie = await loginAs(t.app, username);
+    callers.push({ username, principal: { accountType: u.accountType, grantedTasks: [...u.grantedTasks] }, cookie, client: api(t.app, cookie) });
   }
   const [corp, , dealer] = callers;
   // Files whose cells come back in a download: the price file's result and the core upload's report.
@@ -141,6 +138,29 @@ function checkCsv(name: string, text: string) {
     }
   }
   return { rows: records.length - 1, cells, escaped };
+}
+
+/**
+ * The browser's way to the same file (decision 0630): the web app's check call answers 204 without the
+ * file, then a plain navigation (no X-Requested-With, the browser's Accept, the session cookie only) gets
+ * the same bytes as an attachment; without a session both are refused.
+ */
+async function checkBrowserDownload(url: string, cookie: string, expected: string) {
+  const check = await t.app.inject({ method: 'GET', url, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'x-download-check': '1' } });
+  expect(check.statusCode, `${url}: check`).toBe(204);
+  expect(check.payload, `${url}: check`).toBe('');
+  const navigation = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'sec-fetch-mode': 'navigate' },
+  });
+  expect(navigation.statusCode, `${url}: link`).toBe(200);
+  expect(navigation.headers['content-disposition'], `${url}: link`).toMatch(/^attachment; filename="[^"/\\]+\.csv"/);
+  expect(navigation.headers['cache-control'], `${url}: link`).toBe('no-store');
+  expect(navigation.payload, `${url}: link`).toBe(expected);
+  for (const headers of [{ 'x-download-check': '1' }, {}]) {
+    expect((await t.app.inject({ method: 'GET', url, headers })).statusCode, `${url}: signed out`).toBe(401);
+  }
 }
 
 /**
@@ -231,8 +251,10 @@ describe('CSV exports under formula injection', () => {
     let cellsTotal = 0;
     const empty: string[] = [];
     for (const e of exports) {
-      const res = await callers.find((c) => c.username === e.caller)!.client.get(e.url);
+      const caller = callers.find((c) => c.username === e.caller)!;
+      const res = await caller.client.get(e.url);
       const { rows, cells, escaped } = checkCsv(`${e.caller}: ${e.url}`, res.text);
+      await checkBrowserDownload(e.url, caller.cookie, res.text);
       escapedTotal += escaped;
       cellsTotal += cells;
       figures.push(`${e.route} as ${e.caller}: ${rows} rows, ${escaped} escaped`);
