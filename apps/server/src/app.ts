@@ -17,6 +17,7 @@ import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/
 import { serializeRequest } from './http/log-redaction';
 import { registerInputChecks } from './http/input';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { createProbes } from './http/probes';
 import { securityHeaders } from './http/security-headers';
 import { aliasOfPath, underAlias, uiPrefixesOf } from './http/ui-prefixes';
 import { welcomeUrl } from './modules/auth/service';
@@ -70,7 +71,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const answerHeaders = (req: FastifyRequest, reply: FastifyReply) => {
     reply.headers(headers).header('x-request-id', req.id);
   };
+  // /healthz and /readyz answered before the framework (decision 0631); the same routes below for the rest.
+  const probes = createProbes({ headers, database: ctx.database, requestId: requestIdOf });
   const app = Fastify({
+    serverFactory: probes.serverFactory,
     // Request lines carry the address with its query values and token segments redacted (http/log-redaction.ts).
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance.child({}, { serializers: { req: serializeRequest } }) }
@@ -87,6 +91,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       void sendErrors(reply, status, [errorObject(status, (err.code ?? 'bad-request').toLowerCase(), err.message)]);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('preClose', (done) => {
+    probes.stop();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,0 +1,84 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FastifyServerFactory } from 'fastify';
+import type { Database } from '../db/client';
+
+/**
+ * The probes (/healthz, /readyz) answered by the HTTP server before the framework (decision 0631). A load
+ * balancer polls them many times a second, and they need none of a request's work: no session lookup, no
+ * form token, no rate-limit count, no body parsing, no request log line or timing metric. They keep what
+ * every answer of the portal carries: the security headers and the request id (an incoming valid one, else
+ * a new UUID). The Fastify routes of the same paths stay: they answer HEAD, a query string, `app.inject`
+ * in tests, and any request while the server closes (Fastify's 503); `probes.test.ts` holds both answers
+ * to the same headers and body.
+ */
+export interface ProbeOptions {
+  /** The security headers of every answer (security-headers.ts), computed once. */
+  headers: Readonly<Record<string, string>>;
+  database: Pick<Database, 'kind' | 'ping'>;
+  /** The request id of an answer (app.ts requestIdOf): an incoming valid X-Request-Id, else a new one. */
+  requestId: (header: string | string[] | undefined) => string;
+}
+
+export interface Probes {
+  /** The Fastify option: an HTTP server whose requests reach the probes first, then Fastify. */
+  serverFactory: FastifyServerFactory;
+  /** From then on every request goes to Fastify (which answers 503 while it closes). */
+  stop(): void;
+}
+
+const HEALTHY = Buffer.from(JSON.stringify({ status: 'ok' }));
+
+export function createProbes(opts: ProbeOptions): Probes {
+  const base = { ...opts.headers, 'content-type': 'application/json; charset=utf-8' };
+  const ready = Buffer.from(JSON.stringify({ status: 'ok', database: opts.database.kind }));
+  const unavailable = Buffer.from(JSON.stringify({ status: 'unavailable', database: opts.database.kind }));
+  let stopped = false;
+
+  const answer = (req: IncomingMessage, res: ServerResponse, status: number, body: Buffer) => {
+    res.writeHead(status, { ...base, 'x-request-id': opts.requestId(req.headers['x-request-id']), 'content-length': body.length });
+    res.end(body);
+  };
+
+  /** True when the request was a probe and is answered. */
+  const probe = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (stopped || req.method !== 'GET') return false;
+    if (req.url === '/healthz') {
+      answer(req, res, 200, HEALTHY);
+      return true;
+    }
+    if (req.url === '/readyz') {
+      opts.database.ping().then(
+        () => answer(req, res, 200, ready),
+        () => answer(req, res, 503, unavailable),
+      );
+      return true;
+    }
+    return false;
+  };
+
+  const serverFactory: FastifyServerFactory = (handler, options) => {
+    const o = options as typeof options & {
+      http?: http.ServerOptions;
+      keepAliveTimeout?: number;
+      requestTimeout?: number;
+      connectionTimeout?: number;
+      maxRequestsPerSocket?: number;
+    };
+    const server = http.createServer(o.http ?? {}, (req, res) => {
+      if (!probe(req, res)) handler(req, res);
+    });
+    // What Fastify sets on the server it makes itself (lib/server.js).
+    if (o.keepAliveTimeout !== undefined) server.keepAliveTimeout = o.keepAliveTimeout;
+    if (o.requestTimeout !== undefined) server.requestTimeout = o.requestTimeout;
+    if (o.connectionTimeout !== undefined) server.setTimeout(o.connectionTimeout);
+    if (o.maxRequestsPerSocket) server.maxRequestsPerSocket = o.maxRequestsPerSocket;
+    return server;
+  };
+
+  return {
+    serverFactory,
+    stop: () => {
+      stopped = true;
+    },
+  };
+}
