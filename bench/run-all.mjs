@@ -16,15 +16,17 @@
  *   (about 2 minutes and 2 GB), then reused by every run; `loyalty-xlarge` runs the rebate engine's benchmark
  *   on it (the customer loyalty page at 10,000,000 transactions: median < 5x a plain indexed select).
  *   Then the other suites, each a child process whose last line `BENCH_JSON {...}` is its summary:
- *   the rebate engine (bench/loyalty.mjs), the price-file import (bench/import.mjs), and 5-7, the web bundle,
+ *   the rebate engine (bench/loyalty.mjs), the price-file import (bench/import.mjs), the 1,000,000-row export
+ *   downloaded by the server and by Chromium (bench/export.mjs, issue 22), and 5-7, the web bundle,
  *   Lighthouse, axe-core and interaction (bench/web.mjs).
  *
  * Environment: DATABASE_URL (maintenance connection; default postgres://postgres@127.0.0.1:5432/test),
  * BENCH_SECONDS (autocannon duration of one round, default 10), BENCH_ROUNDS (rounds per side, alternating,
  * default 3), BENCH_PORT (first of 5 ports, default 3110; bench:web gets
- * BENCH_PORT + 10; 8 and 9 use BENCH_PORT + 5 and + 6), BENCH_SKIP=loyalty,loyalty-xlarge,import,web (leave suites out; BENCH_SKIP_WEB=1 still works).
+ * BENCH_PORT + 10; 8 and 9 use BENCH_PORT + 5 and + 6; the export suite BENCH_PORT + 20),
+ * BENCH_SKIP=loyalty,loyalty-xlarge,import,export,web (leave suites out; BENCH_SKIP_WEB=1 still works).
  * `node bench/run-all.mjs --render` writes docs/benchmarks.md again from docs/benchmarks.json and bench/notes.md.
- * `--only=1,4` runs only those benchmarks (1-4, loyalty, import, web; to measure a fix without the rest) and
+ * `--only=1,4` runs only those benchmarks (1-4, loyalty, import, export, web; to measure a fix without the rest) and
  * replaces only their figures in docs/benchmarks.json and .md, keeping the others' from the earlier run;
  * `--print` writes nothing (figures on the console only).
  */
@@ -270,6 +272,10 @@ async function main() {
   await suite('import', 'Price-file import (npm run bench:import, issue 7)', ['--import', 'tsx', path.join(here, 'import.mjs')], {
     BENCH_DATABASE_URL: ADMIN_URL,
     DATABASE_URL: undefined,
+  });
+  await suite('export', 'A 1,000,000-row export: server and browser downloads (bench/export.mjs, issue 22)', ['--import', 'tsx', path.join(here, 'export.mjs')], {
+    DATABASE_URL: ADMIN_URL,
+    BENCH_PORT: String(BASE_PORT + 20),
   });
   await suite('web', '5-7. Web bundle, Lighthouse, axe-core and interaction (npm run bench:web)', [path.join(here, 'web.mjs')], {
     BENCH_PORT: String(BASE_PORT + 10),

@@ -8,7 +8,8 @@ import { startServer } from '../../apps/server/src/server.ts';
 const histogram = monitorEventLoopDelay({ resolution: 5 });
 histogram.enable();
 
-const server = await startServer(loadConfig(process.env), { listen: true });
+// WEB_DIST: the built web app to serve (the export suite's browser needs its pages), as main.ts reads it.
+const server = await startServer(loadConfig(process.env), { listen: true, webDist: process.env.WEB_DIST });
 const address = server.app.server.address();
 process.send?.({
   type: 'ready',
