@@ -164,7 +164,9 @@ function psqlCopy(statement) {
     let bytes = 0;
     child.stdout.on('data', (b) => (bytes += b.length));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve({ ms: performance.now() - t0, bytes }) : reject(new Error(`psql exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve({ ms: performance.now() - t0, bytes }) : reject(new Error(`psql exited with ${code}`)),
+    );
   });
 }
 
@@ -174,7 +176,15 @@ async function browserDownload(cookie) {
   const browser = await chromium.launch({
     executablePath: CHROME_PATH,
     downloadsPath: downloads,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
@@ -242,14 +252,21 @@ async function main() {
              timestamptz '2026-01-01' + make_interval(secs => g)
         from generate_series(1, ${ROWS}) g`);
     await pool.query('vacuum analyze customers');
-    const { rows } = await pool.query("select count(*)::int as n, pg_size_pretty(pg_total_relation_size('customers')) as size from customers");
+    const { rows } = await pool.query(
+      "select count(*)::int as n, pg_size_pretty(pg_total_relation_size('customers')) as size from customers",
+    );
     await pool.end();
-    console.log(`Seeded ${rows[0].n.toLocaleString('en-US')} customers (${rows[0].size}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `Seeded ${rows[0].n.toLocaleString('en-US')} customers (${rows[0].size}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const statement = await exportStatement();
     console.log(`Statement of both sides: ${statement}`);
     portal = await startPortal();
-    const cookie = await signInThroughForm(`http://127.0.0.1:${PORT}/framework/login/corp`, { origin: `http://localhost:${PORT}`, username: 'corp' });
+    const cookie = await signInThroughForm(`http://127.0.0.1:${PORT}/framework/login/corp`, {
+      origin: `http://localhost:${PORT}`,
+      username: 'corp',
+    });
 
     await portalExport(cookie); // warm-up: plan, JIT, the first connection
     await psqlCopy(statement);
@@ -269,7 +286,11 @@ async function main() {
       rssBeforeMb: mb(rssBefore),
       rssGrowthMb: mb(rssPeak - rssBefore),
     };
-    const psql = { ms: Math.round(median(peer.map((x) => x.ms))), rounds: peer.map((x) => Math.round(x.ms)).join('/'), bytes: peer[0].bytes };
+    const psql = {
+      ms: Math.round(median(peer.map((x) => x.ms))),
+      rounds: peer.map((x) => Math.round(x.ms)).join('/'),
+      bytes: peer[0].bytes,
+    };
     const ratio = server.ms / psql.ms;
     console.log(`\nServer export: ${JSON.stringify(server)}\npsql \\copy:    ${JSON.stringify(psql)}\nratio ${ratio.toFixed(2)}`);
 
@@ -285,7 +306,12 @@ async function main() {
         pass: ratio <= 1.3 && server.bytes === psql.bytes,
         ratio: Number(ratio.toFixed(2)),
       },
-      { name: 'server RSS growth during the exports', figure: { rssGrowthMb: server.rssGrowthMb }, target: '< 50 MB', pass: server.rssGrowthMb < 50 },
+      {
+        name: 'server RSS growth during the exports',
+        figure: { rssGrowthMb: server.rssGrowthMb },
+        target: '< 50 MB',
+        pass: server.rssGrowthMb < 50,
+      },
       {
         name: 'Chromium (Playwright) downloading it through the page (Export CSV on /ui/corp/customers)',
         figure: browser,

@@ -273,10 +273,15 @@ async function main() {
     BENCH_DATABASE_URL: ADMIN_URL,
     DATABASE_URL: undefined,
   });
-  await suite('export', 'A 1,000,000-row export: server and browser downloads (bench/export.mjs, issue 22)', ['--import', 'tsx', path.join(here, 'export.mjs')], {
-    DATABASE_URL: ADMIN_URL,
-    BENCH_PORT: String(BASE_PORT + 20),
-  });
+  await suite(
+    'export',
+    'A 1,000,000-row export: server and browser downloads (bench/export.mjs, issue 22)',
+    ['--import', 'tsx', path.join(here, 'export.mjs')],
+    {
+      DATABASE_URL: ADMIN_URL,
+      BENCH_PORT: String(BASE_PORT + 20),
+    },
+  );
   await suite('web', '5-7. Web bundle, Lighthouse, axe-core and interaction (npm run bench:web)', [path.join(here, 'web.mjs')], {
     BENCH_PORT: String(BASE_PORT + 10),
     DATABASE_URL: undefined,

@@ -16,7 +16,11 @@ let base = '';
 /** Headers that differ between two answers by nature. */
 const VARYING = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
 const comparable = (headers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(headers).filter(([k]) => !VARYING.has(k.toLowerCase())).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([k]) => !VARYING.has(k.toLowerCase()))
+      .map(([k, v]) => [k.toLowerCase(), String(v)]),
+  );
 
 beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_TOKEN: 'metrics-token-0123456789' } });

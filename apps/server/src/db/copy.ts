@@ -56,9 +56,9 @@ const asText = (pglite: PGlite) => Object.fromEntries(Object.keys(pglite.parsers
  * A field as COPY's CSV format writes it: NULL as nothing; quoted (quotes doubled) when empty or holding a
  * quote, comma, CR or LF, and `\.` alone on its line (the end-of-data marker) when it is the only column.
  */
-function copyField(value: unknown, only: boolean): string {
+function copyField(value: string | null, only: boolean): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  const text = value;
   if (text === '' || /[",\r\n]/.test(text) || (only && text === '\\.')) return `"${text.replace(/"/g, '""')}"`;
   return text;
 }
@@ -78,7 +78,7 @@ async function* pgliteCopyLines(database: Database, text: string, batchSize = PG
   try {
     let header = true;
     for (;;) {
-      const res = await pglite.query<unknown[]>(`fetch ${batchSize} from ${name}`, [], {
+      const res = await pglite.query<(string | null)[]>(`fetch ${batchSize} from ${name}`, [], {
         rowMode: 'array',
         parsers,
       });

@@ -39,7 +39,10 @@ export function contentDisposition(fileName: string): string {
 
 /** The headers of a file download: its type, attachment under its name, kept by no cache. */
 export function attachment(reply: FastifyReply, fileName: string, contentType = 'text/csv; charset=utf-8', cacheControl = 'no-store') {
-  return reply.header('content-type', contentType).header('content-disposition', contentDisposition(fileName)).header('cache-control', cacheControl);
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', contentDisposition(fileName))
+    .header('cache-control', cacheControl);
 }
 
 /**

@@ -61,7 +61,12 @@ beforeAll(async () => {
   for (const username of ['corp', 'customer', 'dealer']) {
     const u = DEMO_USERS.find((x) => x.username === username)!;
     const cookie = await loginAs(t.app, username);
-    callers.push({ username, principal: { accountType: u.accountType, grantedTasks: [...u.grantedTasks] }, cookie, client: api(t.app, cookie) });
+    callers.push({
+      username,
+      principal: { accountType: u.accountType, grantedTasks: [...u.grantedTasks] },
+      cookie,
+      client: api(t.app, cookie),
+    });
   }
   const [corp, , dealer] = callers;
   // Files whose cells come back in a download: the price file's result and the core upload's report.
@@ -146,7 +151,11 @@ function checkCsv(name: string, text: string) {
  * the same bytes as an attachment; without a session both are refused.
  */
 async function checkBrowserDownload(url: string, cookie: string, expected: string) {
-  const check = await t.app.inject({ method: 'GET', url, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'x-download-check': '1' } });
+  const check = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'x-download-check': '1' },
+  });
   expect(check.statusCode, `${url}: check`).toBe(204);
   expect(check.payload, `${url}: check`).toBe('');
   const navigation = await t.app.inject({

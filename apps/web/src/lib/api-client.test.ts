@@ -93,7 +93,9 @@ describe('download: the browser downloads the file itself (decision 0630)', () =
     const calls = mockApi({ 'GET /fc-common-api/audit/csv': { status: 204 } });
     const { clicked, restore } = watchClicks();
     try {
-      await download('/fc-common-api/audit/csv', 'AuditHistory_20261126.csv', { query: { 'filter[entity]': 'customer', 'filter[sort]': 'at|desc' } });
+      await download('/fc-common-api/audit/csv', 'AuditHistory_20261126.csv', {
+        query: { 'filter[entity]': 'customer', 'filter[sort]': 'at|desc' },
+      });
     } finally {
       restore();
     }
