@@ -15,11 +15,12 @@
  *
  * Needs the built web app (apps/web/dist: `npm run build`; built here when absent). Environment:
  * DATABASE_URL (maintenance connection, default postgres://postgres@127.0.0.1:5432/test), BENCH_PORT
- * (default 3130), BENCH_EXPORT_ROWS, BENCH_ROUNDS (default 3), CHROME_PATH (default /usr/bin/chromium).
+ * (default 3130), BENCH_EXPORT_ROWS, BENCH_EXPORT_ROUNDS (default 5), CHROME_PATH (default /usr/bin/chromium).
  * Prints the figures and, last, `BENCH_JSON {...}`.
  */
 import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +33,7 @@ const root = path.resolve(here, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3130);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_EXPORT_ROUNDS ?? 5);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.join(root, 'apps/web/dist');
 const database = `bench_export_${process.pid}`;
@@ -144,14 +145,26 @@ function startPortal() {
   });
 }
 
-/** The export read to its end as a client reads a stream (what the browser's download does). */
-async function portalExport(cookie) {
-  const t0 = performance.now();
-  const res = await fetch(`http://127.0.0.1:${PORT}${EXPORT_PATH}`, { headers: { cookie } });
-  if (!res.ok) throw new Error(`export: ${res.status} ${await res.text()}`);
-  let bytes = 0;
-  for await (const chunk of res.body) bytes += chunk.length;
-  return { ms: performance.now() - t0, bytes };
+/**
+ * The export read to its end by a plain HTTP client (node:http, as curl would: no body parsing), its bytes
+ * counted as they arrive, as the psql side's are.
+ */
+function portalExport(cookie) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get({ host: '127.0.0.1', port: PORT, path: EXPORT_PATH, headers: { cookie } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`export: ${res.statusCode}`));
+        return;
+      }
+      let bytes = 0;
+      res.on('data', (b) => (bytes += b.length));
+      res.on('end', () => resolve({ ms: performance.now() - t0, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 }
 
 /** psql \copy of the same statement, its output counted as it arrives. */
