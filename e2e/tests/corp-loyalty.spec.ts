@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/auth';
@@ -265,6 +266,11 @@ test('corpview (task 508 only) sees every table and may export, but may change n
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(toast(page)).toHaveText('Your download will complete shortly.');
   expect((await download).suggestedFilename()).toMatch(/^loyalty-customers-\d{4}-\d{2}-\d{2}\.csv$/);
+  // The browser downloads the server's file through a link (decision 0630).
+  expect(new URL((await download).url()).pathname).toBe('/fc-common-api/loyalty/custs_csv');
+  const customers = (await readFile((await (await download).path())!, 'utf8')).trim().split(/\r?\n/);
+  expect(customers[0]).toMatch(/^Customer Name,Customer Number,/);
+  expect(customers.length).toBeGreaterThan(1);
   await expectNoAxeViolations(page);
 
   await page.getByRole('tab', { name: 'Programs' }).click();
@@ -285,6 +291,9 @@ test('corpview (task 508 only) sees every table and may export, but may change n
   const codes = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   expect((await codes).suggestedFilename()).toMatch(/^loyalty-item-codes-Brake and friction parts-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(new URL((await codes).url()).pathname).toMatch(/^\/fc-common-api\/loyalty\/bundles\/\d+\/item-codes\/csv$/);
+  const itemCodes = (await readFile((await (await codes).path())!, 'utf8')).trim().split(/\r?\n/);
+  expect(itemCodes.length).toBeGreaterThan(1);
 
   // The server refuses a write too, whatever the browser shows.
   const status = await page.evaluate(async () => {

@@ -58,6 +58,7 @@ test('active tab: running and pre-enrolled cards in active mode, with the explan
   await expect(page.getByTestId('toast')).toHaveText('Your download will complete shortly');
   const download = await downloadEvent;
   expect(download.suggestedFilename()).toMatch(/^Loyalty-Spend-Details-\d{14}\.csv$/);
+  expect(new URL(download.url()).pathname).toBe('/fc-common-api/loyalty/cust_details');
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe('Transaction Date,Invoice,Item Code,Description,Amount,Currency,Program,Customer Number');

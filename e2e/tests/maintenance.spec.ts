@@ -70,6 +70,7 @@ test('parts mapping: search, add (with a duplicate refused on its field), remove
   await page.getByRole('button', { name: 'Export' }).click();
   const download = await downloadEvent;
   expect(download.suggestedFilename()).toMatch(/^EstesParts_\d{8}\.csv$/);
+  expect(new URL(download.url()).pathname).toBe('/fc-common-api/parts/estes_list_csv');
   expect(await readFile((await download.path())!, 'utf8')).toContain('3601520C91,EE3601520X');
 
   // Remove: No keeps it, Yes removes it.
@@ -198,6 +199,7 @@ test('core management: a file with one bad row is uploaded after 5 s; the report
   await expect(page.getByTestId('core-upload-status')).toContainText('1 row of 3 rejected, 2 applied');
   const reportEvent = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download report' }).click();
+  expect(new URL((await reportEvent).url()).pathname).toBe('/fc-common-api/parts/core-management/report');
   const report = await readFile((await (await reportEvent).path())!, 'utf8');
   expect(report).toContain('row,column,value,reason');
   expect(report).toContain('3,part_no,NO-SUCH-PART,part NO-SUCH-PART is not in the parts catalogue');

@@ -80,6 +80,7 @@ test('a dealer uploads a price file, watches it being processed without reloadin
   await row.getByRole('button', { name: /download the result of e2e-prices\.csv/i }).click();
   const download = await downloadEvent;
   expect(download.suggestedFilename()).toBe('e2e-prices-result.csv');
+  expect(new URL(download.url()).pathname).toBe('/fc-common-api/mpp/download');
   const text = await readFile((await download.path())!, 'utf8');
   const lines = text.trim().split(/\r?\n/);
   expect(lines[0]).toBe('part_no,description,submitted_price,program_price,difference,verdict,message');

@@ -7,10 +7,10 @@ import { signIn } from '../support/auth';
 // report fit 360 px, the promotion copy follows the configuration, purchase requirements is one tab.
 
 test.describe('export on customer maintenance, account requests and tax configuration', () => {
-  for (const [path, heading, file] of [
-    ['/ui/corp/customers', 'Customer maintenance', /^Customers_\d{8}\.csv$/],
-    ['/ui/corp/account-requests', 'Account requests', /^AccountRequests_\d{8}\.csv$/],
-    ['/ui/merc/tax-configuration', 'Tax configuration', /^TaxRates_\d{8}\.csv$/],
+  for (const [path, heading, file, api] of [
+    ['/ui/corp/customers', 'Customer maintenance', /^Customers_\d{8}\.csv$/, '/framework/customers/csv'],
+    ['/ui/corp/account-requests', 'Account requests', /^AccountRequests_\d{8}\.csv$/, '/fc-common-api/users/account_requests/csv'],
+    ['/ui/merc/tax-configuration', 'Tax configuration', /^TaxRates_\d{8}\.csv$/, '/fc-common-api/cust/tax/estes_csv'],
   ] as const) {
     test(`${heading}: Export CSV saves the grid's rows`, async ({ page }) => {
       await signIn(page, 'corp', 'corp');
@@ -20,10 +20,36 @@ test.describe('export on customer maintenance, account requests and tax configur
       await page.getByRole('button', { name: 'Export CSV' }).click();
       const download = await downloadEvent;
       expect(download.suggestedFilename()).toMatch(file);
+      // The browser's own download of the server's file (a link to it), not a file made in the page (decision 0630).
+      expect(new URL(download.url()).pathname).toBe(api);
       const csv = await readFile((await download.path())!, 'utf8');
-      expect(csv.split('\n')[0]).toMatch(/^[a-z_]+(,[a-z_]+)+$/);
+      const lines = csv.trim().split('\n');
+      expect(lines[0]).toMatch(/^[a-z_]+(,[a-z_]+)+$/);
+      expect(lines.length).toBeGreaterThan(1);
     });
   }
+
+  test('a refused export says so on the page and downloads nothing', async ({ page }) => {
+    await signIn(page, 'corp', 'corp');
+    await page.goto('/ui/corp/customers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer maintenance' })).toBeVisible();
+    // The server refuses the export (as it would an invalid filter or a lost permission): the check call says so.
+    await page.route('**/framework/customers/csv**', (route) =>
+      route.request().headers()['x-download-check'] === '1'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/vnd.api+json',
+            body: JSON.stringify({ errors: [{ status: '400', code: 'invalid', detail: 'refused' }] }),
+          })
+        : route.continue(),
+    );
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(page.getByTestId('toast')).toHaveText('The export could not be downloaded. Please try again.');
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(downloads).toBe(0);
+  });
 });
 
 test.describe('the loyalty customers tab fits a 1366 px screen', () => {
