@@ -4,7 +4,8 @@
  * and docs/benchmarks.json. Targets are ratios, because absolute figures drift on a shared machine; each
  * pair runs back to back.
  *
- *   1. /healthz through the production app (every hook) vs a minimal Fastify 5 app: >= 0.85 of its req/s.
+ *   1. /healthz through the production app vs a minimal Fastify 5 app sending the same security headers:
+ *      >= 0.85 of its req/s (issue 22; a bare app without the headers is measured beside them).
  *   2. The customer list (25 rows, filtered, sorted, JSON:API) over 100,000 customers on PostgreSQL vs a raw
  *      Fastify + pg handler running the same SQL: >= 0.7 of its req/s, p99 <= 1.5x.
  *   3. Benchmark 2 on PGlite vs on PostgreSQL: >= 0.5.
@@ -353,14 +354,15 @@ async function benchmark1(pPg, pPeer, pHeaders) {
     { url: `http://127.0.0.1:${pPeer}/healthz` },
     { url: `http://127.0.0.1:${pHeaders}/healthz` },
   ]);
-  const r1 = health.rps / healthPeer.rps;
+  // Issue 22's target is against the fair peer: a minimal Fastify 5 app sending the same headers.
+  const r1 = health.rps / healthHeaders.rps;
   record(
-    '1. /healthz: production app vs minimal Fastify 5 (100 connections)',
+    '1. /healthz: production app vs a minimal Fastify 5 app sending the same headers (100 connections)',
     health,
-    healthPeer,
+    healthHeaders,
     'req/s >= 0.85 of peer',
     r1 >= 0.85,
-    `ratio ${r1.toFixed(2)}; a minimal app sending the portal's ${Object.keys(portalHeaders).length} security headers: ${healthHeaders.rps} req/s, the portal ${(health.rps / healthHeaders.rps).toFixed(2)} of it`,
+    `ratio ${r1.toFixed(2)}; a bare Fastify 5 app without the portal's ${Object.keys(portalHeaders).length} security headers: ${healthPeer.rps} req/s, the portal ${(health.rps / healthPeer.rps).toFixed(2)} of it`,
   );
 }
 
