@@ -6,49 +6,68 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * Features of the web app do not import each other (docs/CONVENTIONS.md); shared pieces live in
- * src/components and src/lib. The web app imports through the `@/` alias, so for each feature folder X:
- * - `@/features/Y...` (Y not X) is refused;
- * - a relative import that climbs out of X into a sibling feature is refused too. How many `../` reach
- *   src/features depends on how deep the file sits, so there is one block per depth (0 to 5 folders).
- * Features are read from the disk when ESLint starts, so a new feature is covered without editing this file.
- */
-function featureBoundaries() {
-  const dir = path.join(root, 'apps/web/src/features');
-  const features = fs.existsSync(dir)
+/** The folders directly under `dir` (read when ESLint starts, so a new feature or module is covered at once). */
+function foldersOf(dir) {
+  const abs = path.join(root, dir);
+  return fs.existsSync(abs)
     ? fs
-        .readdirSync(dir, { withFileTypes: true })
+        .readdirSync(abs, { withFileTypes: true })
         .filter((d) => d.isDirectory())
         .map((d) => d.name)
     : [];
-  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return features.flatMap((feature) => {
-    const own = escape(feature);
-    return [0, 1, 2, 3, 4, 5].map((depth) => ({
-      files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                regex: `^@/features/(?!${own}(?:/|$))`,
-                message: `Features do not import each other: move what "${feature}" needs to src/components or src/lib.`,
-              },
-              {
-                regex: `^(?:\\.\\./){${depth + 1}}(?!${own}(?:/|$)|\\.\\.(?:/|$))[^/]+`,
-                message: `Features do not import each other: move what "${feature}" needs to src/components or src/lib (and import it with "@/...").`,
-              },
-            ],
-          },
-        ],
-      },
-    }));
-  });
+}
+
+const WEB = 'apps/web/src';
+const SERVER = 'apps/server/src';
+
+/**
+ * The layering (docs/CONVENTIONS.md, "Checked by lint"; decision 0800), as zones of import-x/no-restricted-paths:
+ * a file in `target` may not import a file in `from` (but for `except`, relative to `from`). Imports are
+ * resolved as TypeScript resolves them, so `@/...`, relative paths and re-exports are all caught.
+ * Tests are held to the same rules, except that a server test may reach a module's inside (it tests it).
+ */
+function layeringZones() {
+  const features = foldersOf(`${WEB}/features`);
+  const modules = foldersOf(`${SERVER}/modules`);
+  return [
+    {
+      target: `${WEB}/features`,
+      from: `${WEB}/app`,
+      message: 'A feature does not import the app shell (src/app): move what it needs to src/components or src/lib.',
+    },
+    ...features.map((feature) => ({
+      target: `${WEB}/features/${feature}`,
+      from: `${WEB}/features`,
+      except: [`./${feature}`],
+      message: `Features do not import each other: move what "${feature}" needs to src/components or src/lib.`,
+    })),
+    {
+      target: [`${WEB}/components`, `${WEB}/lib`],
+      from: [`${WEB}/features`, `${WEB}/app`],
+      message: 'The shared kit (src/components, src/lib) imports no feature and not the app shell.',
+    },
+    {
+      target: [`${SERVER}/db`, `${SERVER}/http`, `${SERVER}/jobs`],
+      from: `${SERVER}/modules`,
+      message:
+        'Infrastructure (db, http, jobs) imports no module: a module plugs into it from a composition root (src/app.ts, src/modules/index.ts, src/modules/jobs.ts).',
+    },
+    ...modules.map((module) => ({
+      // Every file of the server outside this module: other modules, the module list, infrastructure, cli.
+      target: [`${SERVER}/*.ts`, `${SERVER}/!(modules)/**`, `${SERVER}/modules/*.ts`, `${SERVER}/modules/!(${module})/**`].map((t) =>
+        path.join(root, t),
+      ),
+      from: `${SERVER}/modules/${module}`,
+      except: ['./index.ts'],
+      message: `A module is reached from outside through its index.ts only: export what is needed from modules/${module}/index.ts.`,
+    })),
+  ];
 }
 
 export default tseslint.config(
@@ -173,5 +192,37 @@ export default tseslint.config(
       ],
     },
   },
-  ...featureBoundaries(),
+  {
+    // The layering, import cycles and file names (decision 0800). Only the source of the apps and the contract:
+    // scripts, e2e and bench are entry points nothing imports.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'apps/*/test/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      // The files import-x reads to follow imports (for no-cycle): TypeScript too, parsed without type information.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/contract/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layeringZones() }],
+      // One module graph without loops: an import cycle makes the load order decide what a value is.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs,cjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+    },
+  },
+  {
+    // A server test may reach inside the module it tests.
+    files: ['apps/server/test/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: layeringZones().filter((z) => !String(z.message).startsWith('A module is reached')) },
+      ],
+    },
+  },
 );

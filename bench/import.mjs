@@ -27,7 +27,7 @@ import { signInThroughForm } from '../scripts/lib/form-sign-in.mjs';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { inboundFiles } from '../apps/server/src/db/schema/index.ts';
-import { seedDemo } from '../apps/server/src/db/seed/index.ts';
+import { seedDemo } from '../apps/server/src/seed/index.ts';
 import { priceFileJob, priceMergeSql } from '../apps/server/src/modules/files/price-job.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

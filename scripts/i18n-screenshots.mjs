@@ -11,7 +11,7 @@
 // Without PORTAL_URL the script starts its own portal on a fresh embedded database (demo data seeded) in a
 // temporary directory, on PORT (default 3291), and stops it when done. With PORTAL_URL it uses that portal,
 // which must hold the demo data. It signs in as the users of the language walk (walkcorpes, walkcustfr, ...:
-// apps/server/src/db/seed/auth.ts), whose saved language is the one shown. Chromium: CHROMIUM_PATH.
+// apps/server/src/seed/auth.ts), whose saved language is the one shown. Chromium: CHROMIUM_PATH.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

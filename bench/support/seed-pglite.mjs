@@ -1,8 +1,8 @@
 // Prepares a PGlite data directory for the embedded-database benchmark: migrated, the demo data, and the
 // scale seed's 100,000 customers (the list's table). Run with `node --import tsx`; argument: the directory.
 import { migrateDatabase, openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedDemo } from '../../apps/server/src/db/seed/index.ts';
-import { seedScale } from '../../apps/server/src/db/seed/scale.ts';
+import { seedDemo } from '../../apps/server/src/seed/index.ts';
+import { seedScale } from '../../apps/server/src/seed/scale.ts';
 
 const database = await openDatabase({ dataDir: process.argv[2] });
 try {

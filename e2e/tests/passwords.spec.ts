@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { waitForMail } from '../support/mail';
 import { signIn } from '../support/auth';
 
-/** resetdemo is seeded for this file alone (apps/server/src/db/seed/auth.ts): its password changes here. */
+/** resetdemo is seeded for this file alone (apps/server/src/seed/auth.ts): its password changes here. */
 const USER = 'resetdemo';
 const MAILBOX = 'resetdemo@example.com';
 

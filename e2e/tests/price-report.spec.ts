@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth';
 
-// Parts of the demo catalogue (apps/server/src/db/seed/parts.ts) with their programme prices.
+// Parts of the demo catalogue (apps/server/src/seed/parts.ts) with their programme prices.
 const BELOW = { partNo: '2500000C1', price: '63.00', program: '64.00' };
 const ABOVE = { partNo: '2500131C2', price: '70.00', program: '64.37' };
 

@@ -12,7 +12,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
 import type { AppContext } from './context';
 import { registerAccess, requireAccess } from './http/access';
-import { registerSecondFactorGuards } from './modules/auth/second-factor/step-up';
 import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
 import { registerInputChecks } from './http/input';
@@ -20,7 +19,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { createProbes } from './http/probes';
 import { securityHeaders } from './http/security-headers';
 import { aliasOfPath, underAlias, uiPrefixesOf } from './http/ui-prefixes';
-import { welcomeUrl } from './modules/auth/service';
+import { registerSecondFactorGuards, welcomeUrl } from './modules/auth/index';
 import { modules } from './modules/index';
 import { createMetrics, registerMetrics } from './metrics';
 

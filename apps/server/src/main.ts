@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { startServer } from './server';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/core';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cursorRows } from '../src/db/cursor';
-import { seedDemo } from '../src/db/seed/index';
+import { seedDemo } from '../src/seed/index';
 import { createTestApp, type TestApp } from './helpers/app';
 import { api, loginAs } from './helpers/http';
 

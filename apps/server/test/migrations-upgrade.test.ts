@@ -14,7 +14,7 @@ import {
   postgresDatabase,
   type Database,
 } from '../src/db/client';
-import { seedDemo } from '../src/db/seed/index';
+import { seedDemo } from '../src/seed/index';
 import { adminQuery, databaseName, dropDatabase, urlWithDatabase } from './helpers/database';
 
 /**

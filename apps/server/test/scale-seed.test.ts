@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, postgresDatabase } from '../src/db/client';
-import { SCALE_CUST_BASE, SCALE_LARGE, seedScale, type ScaleStep } from '../src/db/seed/scale';
+import { SCALE_CUST_BASE, SCALE_LARGE, seedScale, type ScaleStep } from '../src/seed/scale';
 import { adminQuery, databaseName, dropDatabase, quoteIdent, urlWithDatabase } from './helpers/database';
 
 /**

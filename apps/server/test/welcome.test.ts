@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRequests, cards, custTaxRates, inboundFiles, loyaltyEnrolments, loyaltyPrograms } from '../src/db/schema/index';
-import { DEMO_CUSTOMERS } from '../src/db/seed/core';
+import { DEMO_CUSTOMERS } from '../src/seed/core';
 import { createTestApp, type TestApp } from './helpers/app';
 import { api, loginAs, seedUsers } from './helpers/http';
 

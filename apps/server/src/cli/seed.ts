@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/core';
-import { isEmpty, seedDemo } from '../db/seed/index';
-import { SCALES, seedScale, type ScaleName } from '../db/seed/scale';
+import { DEMO_PASSWORD, DEMO_USERS } from '../seed/core';
+import { isEmpty, seedDemo } from '../seed/index';
+import { SCALES, seedScale, type ScaleName } from '../seed/scale';
 import { loadConfig } from '../config';
 import { EXIT, isMain, openConfiguredDatabase, processIo, reportFailure, UsageError, type CliIo } from './common';
 

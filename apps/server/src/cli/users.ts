@@ -2,10 +2,7 @@ import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { ALL_TASKS, AccountTypeSlug, isAccountType, isValidPassword, MessageCode, USERNAME_MAX, type AccountType } from '@fc/contract';
 import { users } from '../db/schema/index';
-import { hashPassword, NO_LOCAL_PASSWORD } from '../modules/auth/passwords';
-import { isCommonPassword } from '../modules/auth/common-passwords';
-import { findUserByUsername, upsertUser } from '../modules/auth/repo';
-import { resetSecondFactor } from '../modules/auth/second-factor/service';
+import { findUserByUsername, hashPassword, isCommonPassword, NO_LOCAL_PASSWORD, resetSecondFactor, upsertUser } from '../modules/auth/index';
 import type { AppContext } from '../context';
 import { EXIT, isMain, openConfiguredDatabase, processIo, reportFailure, UsageError, type CliIo } from './common';
 

@@ -2,13 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database, Db } from './client';
 import * as schema from './schema/index';
+import { rowsOf } from './execute';
 
 let cursors = 0;
 
 /** Rows of a raw statement run through Drizzle (its type parsers: dates and timestamps stay text). */
-async function fetchRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const fetchRows = rowsOf;
 
 /**
  * Every row of one statement, `batchSize` at a time, through a server-side cursor: the statement runs

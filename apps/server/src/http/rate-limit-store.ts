@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { AppContext } from '../context';
-import { throttleStore } from '../modules/auth/throttle';
+import { throttleStore } from '../db/throttle-store';
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 

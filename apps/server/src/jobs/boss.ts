@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
+import { rowsOf } from '../db/execute';
 
 /** What pg-boss needs of a database connection (its `db` option). */
 export interface BossExecutor {
@@ -49,8 +50,7 @@ export function transactionExecutor(tx: Tx): BossExecutor {
       for (let i = 0; i < parts.length; i++) {
         chunks.push(i % 2 === 0 ? sql.raw(parts[i]!) : sql`${sql.param(values[Number(parts[i]) - 1] ?? null)}`);
       }
-      const res = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-      return { rows: res.rows };
+      return { rows: await rowsOf<unknown>(tx, sql.join(chunks)) };
     },
   };
 }

@@ -10,7 +10,7 @@ export interface JobAttempt {
 
 /**
  * A background job kind. Each module that processes work in the background exports one of these and is
- * listed in `jobs/index.ts`. `handle` must be idempotent: a job whose process died is run again.
+ * listed in `modules/jobs.ts`. `handle` must be idempotent: a job whose process died is run again.
  */
 export interface JobDefinition<T extends object = object> {
   name: string;

@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { appConfigRoutes } from './app-config/routes';
-import { auditRoutes } from './audit/routes';
-import { authRoutes } from './auth/routes';
-import { secondFactorRoutes } from './auth/second-factor/routes';
-import { customersRoutes } from './customers/routes';
-import { filesRoutes } from './files/routes';
-import { healthRoutes } from './health/routes';
-import { loyaltyEngineRoutes } from './loyalty-engine/routes';
-import { loyaltyRoutes } from './loyalty/routes';
-import { maintenanceRoutes } from './maintenance/routes';
-import { publicSiteRoutes } from './public-site/routes';
-import { welcomeRoutes } from './welcome/routes';
+import { appConfigRoutes } from './app-config/index';
+import { auditRoutes } from './audit/index';
+import { authRoutes, secondFactorRoutes } from './auth/index';
+import { customersRoutes } from './customers/index';
+import { filesRoutes } from './files/index';
+import { healthRoutes } from './health/index';
+import { loyaltyEngineRoutes } from './loyalty-engine/index';
+import { loyaltyRoutes } from './loyalty/index';
+import { maintenanceRoutes } from './maintenance/index';
+import { publicSiteRoutes } from './public-site/index';
+import { welcomeRoutes } from './welcome/index';
 
 /** Every module's routes. A module is added here and nowhere else. */
 export const modules: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [

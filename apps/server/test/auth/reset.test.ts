@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { passwordHistory, passwordResetTokens, sessions, users } from '../../src/db/schema/index';
-import { seedAuth } from '../../src/db/seed/auth';
+import { seedAuth } from '../../src/seed/auth';
 import { hashToken } from '../../src/http/access';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index';
-import { seedAuth } from '../../src/db/seed/auth';
+import { seedAuth } from '../../src/seed/auth';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, mailSettled, TEST_ORIGIN, type TestApp } from '../helpers/app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_OPTION_CODES, SUB_GROUP_KEYS } from '@fc/contract/customers';
-import { seedCustomers } from '../../src/db/seed/customers';
+import { seedCustomers } from '../../src/seed/customers';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { api, DEMO_USERS, loginAs, seedUsers } from '../helpers/http';
 

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../src/context';
-import { DEMO_PARTS, seedParts } from '../../src/db/seed/parts';
+import { DEMO_PARTS, seedParts } from '../../src/seed/parts';
 import { inboundFiles } from '../../src/db/schema/index';
 import type { JobDefinition } from '../../src/jobs/registry';
 

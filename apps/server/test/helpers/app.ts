@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { pgliteDatabase, postgresDatabase, type Database, type Db } from '../../src/db/client';
 import { createBoss } from '../../src/jobs/boss';
-import { jobs as allJobs } from '../../src/jobs/index';
+import { jobs as allJobs } from '../../src/modules/jobs';
 import { startWorkers, type JobDefinition } from '../../src/jobs/registry';
 import { Foreground } from '../../src/jobs/foreground';
 import type { Mail, Mailer } from '../../src/mail/mailer';

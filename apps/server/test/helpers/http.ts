@@ -10,7 +10,7 @@ import {
   type AccountTypeSlug,
 } from '@fc/contract';
 import type { AppContext } from '../../src/context';
-import { DEMO_PASSWORD, DEMO_USERS, seedCore } from '../../src/db/seed/core';
+import { DEMO_PASSWORD, DEMO_USERS, seedCore } from '../../src/seed/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { users } from '../../src/db/schema/index';
@@ -20,7 +20,7 @@ import { TEST_ORIGIN } from './app';
 
 export { DEMO_PASSWORD, DEMO_USERS };
 
-/** The demo users (and customers) of src/db/seed/core.ts; every password is DEMO_PASSWORD. */
+/** The demo users (and customers) of src/seed/core.ts; every password is DEMO_PASSWORD. */
 export async function seedUsers(ctx: AppContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await seedCore(tx);

@@ -10,7 +10,7 @@ import {
   type CustLoyaltyProgram,
   type Milestone,
 } from '@fc/contract/loyalty';
-import { seedLoyalty } from '../../src/db/seed/loyalty';
+import { seedLoyalty } from '../../src/seed/loyalty';
 import { custPrograms, rows, today } from '../../src/modules/loyalty-engine/repo';
 import { recountedSpend } from '../../src/modules/loyalty-engine/index';
 import { createTestContext, type TestContext } from '../helpers/app';

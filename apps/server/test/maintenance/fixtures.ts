@@ -1,5 +1,5 @@
 import type { AppContext } from '../../src/context';
-import { seedMaintenance } from '../../src/db/seed/maintenance';
+import { seedMaintenance } from '../../src/seed/maintenance';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, type TestApp, type TestContextOptions } from '../helpers/app';

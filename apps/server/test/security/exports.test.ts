@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions, type Principal } from '@fc/contract';
 import type { Access } from '../../src/http/access';
-import { seedDemo } from '../../src/db/seed/index';
+import { seedDemo } from '../../src/seed/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { api, DEMO_USERS, loginAs } from '../helpers/http';
 import {

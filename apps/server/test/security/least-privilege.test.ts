@@ -13,7 +13,7 @@ import {
 import Fastify from 'fastify';
 import type { AppContext } from '../../src/context';
 import { registerAccess, writeRuleProblem } from '../../src/http/access';
-import { seedDemo } from '../../src/db/seed/index';
+import { seedDemo } from '../../src/seed/index';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, type TestApp } from '../helpers/app';

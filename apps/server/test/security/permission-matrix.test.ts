@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_TASKS, permissions, Task, type Principal } from '@fc/contract';
 import type { Access } from '../../src/http/access';
-import { seedDemo } from '../../src/db/seed/index';
+import { seedDemo } from '../../src/seed/index';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, type TestApp } from '../helpers/app';

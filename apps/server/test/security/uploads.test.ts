@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions, type Principal } from '@fc/contract';
 import { CSV_UPLOAD_LIMITS } from '@fc/contract/files';
 import type { Access } from '../../src/http/access';
-import { seedDemo } from '../../src/db/seed/index';
+import { seedDemo } from '../../src/seed/index';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { api, DEMO_USERS, loginAs, type UploadFile } from '../helpers/http';
 import { fillPath, filesUnder, findUploadRoutes, recordFigures, type RegisteredRoute } from './support';

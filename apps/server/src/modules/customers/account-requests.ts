@@ -8,7 +8,7 @@ import { accountRequests } from '../../db/schema/index';
 import { audit } from '../../audit/audit';
 import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
 import { AppError, notFound } from '../../http/errors';
-import { throttleStore } from '../auth/throttle';
+import { throttleStore } from '../../db/throttle-store';
 import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 
 type ListQuery = z.output<typeof accountRequestListQuerySchema>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertStepUp } from '../auth/second-factor/step-up';
+import { assertStepUp } from '../auth/index';
 import { z } from 'zod';
 import {
   accountRequestListQuerySchema,

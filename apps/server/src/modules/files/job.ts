@@ -7,6 +7,7 @@ import { byteaAsBase64, inboundFiles } from '../../db/schema/index';
 import type { JobDefinition } from '../../jobs/registry';
 import { englishMessage } from './messages';
 import { fileJobName, sendFileJob } from './service';
+import { rowsOf } from '../../db/execute';
 
 export type { InboundKind };
 export type InboundFile = typeof inboundFiles.$inferSelect;
@@ -212,10 +213,12 @@ export function defineFileJob(kind: InboundKind, handler: FileHandler): JobDefin
  * Read with the database's clock, like the heartbeat, so that the server's clock does not matter.
  */
 async function queuedJobState(ctx: AppContext, name: string, jobId: string): Promise<'waiting' | 'lost' | 'missing'> {
-  const result = (await ctx.db.execute(sql`
+  const [job] = await rowsOf<{ state: string; stale: boolean }>(
+    ctx.db,
+    sql`
     select state, coalesce(started_on < now() - make_interval(secs => ${staleSeconds(ctx)}), false) as stale
-    from pgboss.job where name = ${name} and id = ${jobId}::uuid`)) as unknown as { rows: { state: string; stale: boolean }[] };
-  const [job] = result.rows;
+    from pgboss.job where name = ${name} and id = ${jobId}::uuid`,
+  );
   if (!job) return 'missing';
   if (job.state === 'created' || job.state === 'retry') return 'waiting';
   if (job.state === 'active' && !job.stale) return 'waiting';

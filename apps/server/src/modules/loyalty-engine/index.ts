@@ -24,3 +24,5 @@ export {
   type LifecycleResult,
 } from './repo';
 export { runDailyLifecycle } from './service';
+export { loyaltyEngineRoutes } from './routes';
+export { loyaltyLifecycleJob } from './job';

@@ -16,6 +16,7 @@ import {
 } from '@fc/contract/loyalty';
 import type { Tx } from '../../db/client';
 import { closedStatusesSql, enrolmentFiguresSql, milestonesOfSql, refreshSpendSql, transactionQualifiesSql } from './sql';
+import { rowsOf } from '../../db/execute';
 
 /**
  * Purchases stored before item codes had one form ("8" where the bundle holds "00008"): rewritten with
@@ -41,11 +42,8 @@ export async function normaliseStoredItemCodes(tx: Tx): Promise<number> {
   return Number(updated[0]?.n ?? 0);
 }
 
-/** The rows of db.execute on either driver (PGlite and node-postgres both answer { rows }). */
-export async function rows<R>(db: Tx, query: SQL): Promise<R[]> {
-  const res = (await db.execute(query)) as unknown as { rows: R[] };
-  return res.rows;
-}
+/** The rows of db.execute on either driver. */
+export const rows = rowsOf;
 
 /** A numeric or bigint column (text on node-postgres) as a number; null stays null. */
 export const toNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

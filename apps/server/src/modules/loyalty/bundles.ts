@@ -9,6 +9,7 @@ import { loyaltyBundles } from '../../db/schema/index';
 import { AppError, badRequest } from '../../http/errors';
 import { contains } from '../../http/list';
 import { actor, countedList, isoSql, limitOffset, orderSql, rowsOf, type ListPage } from './shared';
+import { isUniqueViolation } from '../../db/execute';
 
 type BundleListQuery = z.output<typeof bundleListQuerySchema>;
 type BundleBody = z.output<typeof fcLoyaltyBundleSchema>;
@@ -153,11 +154,6 @@ async function checkName(tx: Tx, name: string, seq?: number) {
     .where(sql`lower(${loyaltyBundles.name}) = lower(${name})${seq ? sql` and ${loyaltyBundles.bundleSeq} <> ${seq}` : sql``}`)
     .limit(1);
   if (same) throw duplicateName(name);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export async function addBundle(ctx: AppContext, req: FastifyRequest, body: BundleBody) {

@@ -27,8 +27,7 @@ import type { Tx } from '../../db/client';
 import { inboundFiles, loyaltyBundles, loyaltyItemCodes } from '../../db/schema/index';
 import { AppError, badRequest, errorObject } from '../../http/errors';
 import { contains } from '../../http/list';
-import { englishMessage } from '../files/messages';
-import { bodyOf, readCsvUpload } from '../files/upload';
+import { bodyOf, englishMessage, readCsvUpload } from '../files/index';
 import { activeBundle, findBundle } from './bundles';
 import { actor, countedList, isoSql, limitOffset, orderSql, rowsOf, type ListPage } from './shared';
 

@@ -4,12 +4,9 @@ import type { SortTerm } from '@fc/contract';
 import type { Tx } from '../../db/client';
 import { principalOf } from '../../http/access';
 import { offsetOf, orderBy, pageAndCount, type ListCount, type PageOf } from '../../http/list';
+import { rowsOf } from '../../db/execute';
 
-/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const res = (await tx.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
+export { rowsOf };
 
 /** A numeric column (text from the driver) as a number; null stays null. */
 export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

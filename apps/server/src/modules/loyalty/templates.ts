@@ -17,6 +17,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { contains } from '../../http/list';
 import { enrolmentFiguresSql, templateFiguresSql, today } from '../loyalty-engine/index';
 import { actor, countedList, limitOffset, num, orderSql, rowsOf, type ListPage } from './shared';
+import { isUniqueViolation } from '../../db/execute';
 
 type TemplateListQuery = z.output<typeof templateListQuerySchema>;
 
@@ -230,11 +231,6 @@ const milestoneRows = (seq: number, body: ProgramBody) =>
       rate: m.milestone_rate === null ? null : m.milestone_rate.toFixed(6),
       cap: m.milestone_cap === null ? null : m.milestone_cap.toFixed(2),
     }));
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export async function addTemplate(ctx: AppContext, req: FastifyRequest, body: ProgramBody) {
   const p = body.fc_loyalty_program;

@@ -18,9 +18,9 @@ import { audit } from '../../audit/audit';
 import { coreParts, customers, parts, users } from '../../db/schema/index';
 import { safeCell } from '../../http/csv';
 import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
-import { CsvFileError, csvBatches } from '../files/csv';
+import { CsvFileError, csvBatches } from '../files/index';
 import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
-import type { FileOutcome, InboundFile } from '../files/job';
+import type { FileOutcome, InboundFile } from '../files/index';
 
 type CoreSortField = (typeof CORE_SORT_FIELDS)[number];
 export type CoreListQuery = ListQuery<CoreSortField, { name?: string; cust_no?: string; part_no?: string; status?: CoreStatus }>;

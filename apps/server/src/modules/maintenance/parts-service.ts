@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client';
 import { audit } from '../../audit/audit';
 import { estesParts, parts } from '../../db/schema/index';
 import { AppError, badRequest, conflict } from '../../http/errors';
+import { isUniqueViolation } from '../../db/execute';
 
 const mappingColumns = { partNo: estesParts.partNo, customPartNo: estesParts.customPartNo, description: parts.description };
 
@@ -18,12 +19,6 @@ export async function findMapping(db: Tx, partNo: string, queryType: PartQueryTy
     .where(queryType === 'estes' ? eq(estesParts.customPartNo, partNo) : eq(estesParts.partNo, partNo))
     .limit(1);
 }
-
-const isUniqueViolation = (err: unknown, constraint: string) => {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const c = e.cause ?? e;
-  return c.code === '23505' && (c.constraint ?? '') === constraint;
-};
 
 /**
  * Maps an international part number of the catalogue to a custom part number. The part must exist

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { accountRequests, cards, customers, custTaxRates, inboundFiles, loyaltyEnrolments, loyaltyPrograms } from '../../db/schema/index';
 import { principalOf, type SessionPrincipal } from '../../http/access';
 import { resource, sendData } from '../../http/jsonapi';
-import { scopeOf as fileScope } from '../files/repo';
+import { scopeOf as fileScope } from '../files/index';
 
 interface FigureDef {
   /** Who sees it: the permission of the screen it summarises, and where needed the account type. */

@@ -22,7 +22,7 @@ import { TopAlert } from '@/components/top-alert';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useAppConfig } from '@/lib/session/app-config';
 import { welcomeLink } from '@/lib/session/welcome';
-import { useMenuRoutes } from '../menu';
+import { useMenuRoutes } from '@/lib/session/menu-routes';
 import { SignedInFooter } from './footer';
 import { SessionGuard } from './session-guard';
 import { MAIN_ID, SkipLink } from './skip-link';

@@ -32,7 +32,7 @@ import {
   type EnrolmentForm,
 } from '@fc/contract/loyalty';
 import { useAppConfig } from '@/lib/session/app-config';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorField, isRefusal } from '@/lib/server-errors';
 import { useToast } from '@/components/toast';
 import { useAddEnrolment } from '../api/add-enrolment';
 import { useCustomerOptions } from '../api/get-customer-options';
@@ -95,21 +95,19 @@ export function AddEnrolmentDialog({ open, onClose }: { open: boolean; onClose()
       toast.success(t('toasts.enrolment-added'));
       close();
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) {
+      if (!isRefusal(err)) {
         toast.error(t('toasts.enrolment-add-failed'));
         return;
       }
-      let marked = false;
-      for (const [field, e] of Object.entries(err.fieldErrors())) {
-        const name = FIELD_OF[field] ?? (camelCase(field) as keyof EnrolmentForm);
-        if (name in EMPTY) {
-          // The dates' codes have texts of their own; other fields show the server's message.
-          const message =
-            FIELD_OF[field] && isKnownCode(e.code) ? enrolmentDateMessage(e.code!, maxYears) : serverText(readableDetail(e, ''));
-          setError(name, { message }, { shouldFocus: !marked });
-          marked = true;
-        }
-      }
+      const marked = applyServerErrors(setError, err, {
+        field: (e) => {
+          const name = FIELD_OF[errorField(e)] ?? (camelCase(errorField(e)) as keyof EnrolmentForm);
+          return name in EMPTY ? name : undefined;
+        },
+        // The dates' codes have texts of their own; other fields show the server's message.
+        message: (e) =>
+          FIELD_OF[errorField(e)] && isKnownCode(e.code) ? enrolmentDateMessage(e.code, maxYears) : serverText(readableDetail(e, '')),
+      });
       if (!marked) toast.error(readableDetail(err.errors[0], t('toasts.enrolment-add-failed')));
     }
   });

@@ -26,7 +26,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { EditItemCodeDialog } from './edit-item-code-dialog';
 import { ItemCodesDialog } from './item-codes-dialog';
 import { RowMenu } from './row-menu';
-import { SearchField } from './search-field';
+import { SearchField } from '@/components/search-field';
 import { useCsvExport } from './use-csv-export';
 import { isKnownCode, useFormats, useLoyaltyText } from './use-loyalty-text';
 

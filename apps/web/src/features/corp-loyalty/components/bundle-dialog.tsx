@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { BUNDLE_NAME_MAX, BUNDLE_TEXT_MAX, BundleCode, bundleFormSchema, type BundleForm } from '@fc/contract/loyalty';
 import { readableDetail } from '@/lib/i18n';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorField, isRefusal } from '@/lib/server-errors';
 import { useToast } from '@/components/toast';
 import { useAddBundle } from '../api/add-bundle';
 import { useUpdateBundle } from '../api/update-bundle';
@@ -48,17 +48,14 @@ export function BundleDialog({
       onClose();
     } catch (err) {
       const failed = t(editing ? 'toasts.bundle-save-failed' : 'toasts.bundle-add-failed');
-      if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) return toast.error(failed);
-      let marked = false;
-      for (const e of err.errors) {
-        const field = (e.source?.pointer ?? '').split('/').pop() as keyof Values | undefined;
-        const name: keyof Values | undefined =
-          e.code === BundleCode.DuplicateName || e.code === BundleCode.NameRequired ? 'name' : field && field in EMPTY ? field : undefined;
-        if (name) {
-          setError(name, { message: isKnownCode(e.code) ? e.code : serverText(readableDetail(e, '')) }, { shouldFocus: !marked });
-          marked = true;
-        }
-      }
+      if (!isRefusal(err)) return toast.error(failed);
+      const marked = applyServerErrors(setError, err, {
+        field: (e) => {
+          const field = errorField(e) as keyof Values;
+          return e.code === BundleCode.DuplicateName || e.code === BundleCode.NameRequired ? 'name' : field in EMPTY ? field : undefined;
+        },
+        message: (e) => (isKnownCode(e.code) ? e.code : serverText(readableDetail(e, ''))),
+      });
       if (!marked) toast.error(readableDetail(err.errors[0], failed));
     }
   });

@@ -16,7 +16,7 @@ import { useBundles } from '../api/get-bundles';
 import { BundleDialog } from './bundle-dialog';
 import { DeactivateBundleDialog } from './deactivate-bundle-dialog';
 import { RowMenu, type RowAction } from './row-menu';
-import { SearchField } from './search-field';
+import { SearchField } from '@/components/search-field';
 import { useCsvExport } from './use-csv-export';
 import { useFormats } from './use-loyalty-text';
 

@@ -17,7 +17,7 @@ import { useUnenroll } from '../api/unenroll';
 import { AddEnrolmentDialog } from './add-enrolment-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { RowMenu } from './row-menu';
-import { SearchField } from './search-field';
+import { SearchField } from '@/components/search-field';
 import { useCsvExport } from './use-csv-export';
 import { useFormats } from './use-loyalty-text';
 

@@ -12,7 +12,7 @@ import {
   type ItemCodeEditForm,
   type ItemCodeRow,
 } from '@fc/contract/loyalty';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorField, isRefusal } from '@/lib/server-errors';
 import { useToast } from '@/components/toast';
 import { useUpdateItemCode } from '../api/update-item-code';
 import { isKnownCode, serverText, useLoyaltyText } from './use-loyalty-text';
@@ -51,26 +51,18 @@ export function EditItemCodeDialog({ row, bundleSeq, onClose }: { row: ItemCodeR
       toast.success(t('toasts.item-code-saved'));
       onClose();
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) {
+      if (!isRefusal(err)) {
         toast.error(t('toasts.item-code-save-failed'));
         return;
       }
-      let marked = false;
-      for (const e of err.errors) {
-        const field = (e.source?.pointer ?? '').split('/').pop();
-        const name: keyof Values | undefined =
-          e.code === BundleCode.InvalidCode || field === 'item_code'
-            ? 'itemCode'
-            : field === 'description'
-              ? 'description'
-              : field === 'comment'
-                ? 'comment'
-                : undefined;
-        if (name) {
-          setError(name, { message: isKnownCode(e.code) ? e.code : serverText(readableDetail(e, '')) }, { shouldFocus: !marked });
-          marked = true;
-        }
-      }
+      const marked = applyServerErrors(setError, err, {
+        field: (e) => {
+          const field = errorField(e);
+          if (e.code === BundleCode.InvalidCode || field === 'item_code') return 'itemCode';
+          return field === 'description' || field === 'comment' ? field : undefined;
+        },
+        message: (e) => (isKnownCode(e.code) ? e.code : serverText(readableDetail(e, ''))),
+      });
       if (!marked) toast.error(readableDetail(err.errors[0], t('toasts.item-code-save-failed')));
     }
   });

@@ -28,7 +28,7 @@ import {
   normaliseItemCode,
   type ItemCodesForm,
 } from '@fc/contract/loyalty';
-import { ApiError } from '@/lib/api-client';
+import { isRefusal } from '@/lib/server-errors';
 import { useToast } from '@/components/toast';
 import { useAddItemCodes } from '../api/add-item-codes';
 import { serverText, useLoyaltyText } from './use-loyalty-text';
@@ -66,7 +66,7 @@ export function ItemCodesDialog({ open, bundleSeq, onClose }: { open: boolean; b
       toast.success(t('toasts.item-codes-added', { count: Number(res.data[0]?.added ?? values.rows.length) }));
       onClose();
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) {
+      if (!isRefusal(err)) {
         toast.error(t('toasts.item-codes-add-failed'));
         return;
       }

@@ -14,7 +14,7 @@ import { exportLoyaltyCsv } from '../api/export-loyalty-csv';
 import { useTemplates } from '../api/get-templates';
 import { DeactivateTemplateDialog } from './deactivate-template-dialog';
 import { RowMenu, type RowAction } from './row-menu';
-import { SearchField } from './search-field';
+import { SearchField } from '@/components/search-field';
 import { TemplateDialog, type TemplateDialogMode } from './template-dialog';
 import { useCsvExport } from './use-csv-export';
 import { useFormats } from './use-loyalty-text';

@@ -37,7 +37,7 @@ import {
   type TemplateDetails,
   type TemplateForm,
 } from '@fc/contract/loyalty';
-import { ApiError } from '@/lib/api-client';
+import { isRefusal } from '@/lib/server-errors';
 import { useToast } from '@/components/toast';
 import { useCan } from '@/lib/session/current-user';
 import { useAddTemplate } from '../api/add-template';
@@ -161,7 +161,7 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
       onClose();
     } catch (err) {
       const failed = t(mode === 'edit' ? 'toasts.template-save-failed' : 'toasts.template-add-failed');
-      if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) {
+      if (!isRefusal(err)) {
         toast.error(failed);
         return;
       }

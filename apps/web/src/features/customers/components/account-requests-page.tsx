@@ -11,7 +11,7 @@ import { WriteNeedsTask } from '@/components/write-needs-task';
 import { useCan } from '@/lib/session/current-user';
 import { ACCOUNT_REQUESTS_TABLE, useAccountRequests, type AccountRequestRow } from '../api/get-account-requests';
 import { useSetAccountRequestStatus } from '../api/set-account-request-status';
-import { SearchField } from './search-field';
+import { SearchField } from '@/components/search-field';
 
 /** Corporate staff review account requests (1 to 2 business days) and move each through its status. */
 export default function AccountRequestsPage() {
@@ -107,7 +107,7 @@ export default function AccountRequestsPage() {
         </Box>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <SearchField value={state.search} label={t('requests.search')} onSearch={(search) => update({ search })} />
+        <SearchField value={state.search} hint={t('requests.search')} onSearch={(search) => update({ search })} />
         <TextField
           select
           size="small"

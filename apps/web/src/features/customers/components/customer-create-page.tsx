@@ -49,12 +49,12 @@ import {
   type Option,
 } from '@fc/contract/customers';
 import { DraftPrompt } from '@/components/draft-prompt';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorField } from '@/lib/server-errors';
 import { useDraft } from '@/lib/use-draft';
 import { useCreateCustomer } from '../api/create-customer';
 import { useCustomerOptions, type OptionItem } from '../api/get-customer-options';
 import { LinkCustomerField } from './link-customer-field';
-import { useFieldMessage } from './use-field-message';
+import { useFieldMessage } from '@/lib/use-field-message';
 import { textFieldProps } from '@/lib/field-props';
 
 /** Option lists whose labels this app translates (customers:options.<field>.<value>). */
@@ -91,7 +91,7 @@ function allowed(items: OptionItem[] | undefined, rule: readonly Option[]): Opti
  */
 export default function CustomerCreatePage() {
   const { t } = useTranslation('customers');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('customers');
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
   const create = useCreateCustomer();
@@ -146,15 +146,10 @@ export default function CustomerCreatePage() {
       }
       fail();
     } catch (err) {
-      if (err instanceof ApiError) {
-        // The first field the server refused takes the focus: its message may be far above the buttons.
-        let focused = false;
-        for (const [field, e] of Object.entries(err.fieldErrors())) {
-          if (!FIELDS.includes(field as CustomerField)) continue;
-          setError(field as CustomerField, { message: e.code === 'maxLength' ? 'invalid' : e.code }, { shouldFocus: !focused });
-          focused = true;
-        }
-      }
+      applyServerErrors(setError, err, {
+        field: (e) => (FIELDS.includes(errorField(e) as CustomerField) ? (errorField(e) as CustomerField) : undefined),
+        message: (e) => (e.code === 'maxLength' ? 'invalid' : e.code),
+      });
       fail();
     }
   });

@@ -13,7 +13,7 @@ import { WriteNeedsTask } from '@/components/write-needs-task';
 import { useAppConfig } from '@/lib/session/app-config';
 import { useCan } from '@/lib/session/current-user';
 import { CUSTOMER_TABLE, useCustomers, type CustomerRow } from '../api/get-customers';
-import { SearchField } from './search-field';
+import { SearchField } from '@/components/search-field';
 
 const NO_ROWS: CustomerRow[] = [];
 
@@ -106,7 +106,7 @@ export default function CustomerMaintenancePage() {
         </Box>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <SearchField value={state.search} label={t('maintenance.search')} onSearch={(search) => update({ search })} maxLength={60} />
+        <SearchField value={state.search} hint={t('maintenance.search')} onSearch={(search) => update({ search })} maxLength={60} />
         {filter(
           'program',
           PROGRAMS.map((p) => ({ value: p.value, label: programLabel(p.value) })),

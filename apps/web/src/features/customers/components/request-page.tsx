@@ -16,11 +16,12 @@ import {
 } from '@fc/contract/customers';
 import { DraftPrompt } from '@/components/draft-prompt';
 import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorField } from '@/lib/server-errors';
 import { useAppConfig } from '@/lib/session/app-config';
 import { useDraft } from '@/lib/use-draft';
 import { useCreateAccountRequest } from '../api/create-account-request';
 import { useStates } from '../api/get-states';
-import { useFieldMessage } from './use-field-message';
+import { useFieldMessage } from '@/lib/use-field-message';
 import { textFieldProps } from '@/lib/field-props';
 
 const AUTOCOMPLETE: Partial<Record<AccountRequestField, string>> = {
@@ -41,7 +42,7 @@ const AUTOCOMPLETE: Partial<Record<AccountRequestField, string>> = {
  */
 export default function RequestPage() {
   const { t } = useTranslation('customers');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('customers');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { data: config } = useAppConfig();
@@ -72,11 +73,13 @@ export default function RequestPage() {
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) return setThrottled(true);
       // A value the server refused (a character it cannot store): shown on its field.
-      const fields = err instanceof ApiError && err.status === 400 ? Object.entries(err.fieldErrors()) : [];
-      const known = fields.filter(([name]) => (ACCOUNT_REQUEST_FIELDS as readonly string[]).includes(name));
-      if (known.length > 0) {
-        for (const [name, e] of known) setError(name as AccountRequestField, { message: e.code });
-        return;
+      const known = (name: string) => (ACCOUNT_REQUEST_FIELDS as readonly string[]).includes(name);
+      if (err instanceof ApiError && err.status === 400) {
+        const marked = applyServerErrors(setError, err, {
+          field: (e) => (known(errorField(e)) ? (errorField(e) as AccountRequestField) : undefined),
+          focus: false,
+        });
+        if (marked) return;
       }
       void navigate(`${base}/failure`);
     }

@@ -11,10 +11,10 @@ import {
   PartsCode,
   type EstesMapping,
 } from '@fc/contract/maintenance';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorField } from '@/lib/server-errors';
 import { useToast } from '@/components/toast';
 import { useCreateEstesPart } from '../api/create-estes-part';
-import { useFieldMessage } from './use-field-message';
+import { useMaintenanceFieldMessage } from './field-message';
 
 type FormValues = { part_no: string; custom_part_no: string };
 const EMPTY: FormValues = { part_no: '', custom_part_no: '' };
@@ -28,7 +28,7 @@ const FIELD_OF_CODE: Record<string, keyof FormValues> = {
 export function EstesAddDialog({ open, onClose, onAdded }: { open: boolean; onClose(): void; onAdded(mapping: EstesMapping): void }) {
   const { t } = useTranslation('maintenance');
   const toast = useToast();
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useMaintenanceFieldMessage();
   const create = useCreateEstesPart();
   const [busy, setBusy] = useState(false);
   const { control, handleSubmit, reset, setError } = useForm<FormValues, unknown, EstesMapping>({
@@ -48,23 +48,16 @@ export function EstesAddDialog({ open, onClose, onAdded }: { open: boolean; onCl
       onAdded(values);
       onClose();
     } catch (err) {
-      const codes = err instanceof ApiError ? err.errors.map((e) => e.code) : [];
-      let marked = false;
-      for (const code of codes) {
-        const field = FIELD_OF_CODE[code];
-        if (field) {
-          setError(field, { message: code }, { shouldFocus: !marked });
-          marked = true;
-        }
-      }
-      if (!marked && err instanceof ApiError) {
-        for (const [field, e] of Object.entries(err.fieldErrors())) {
-          if (field === 'part_no' || field === 'custom_part_no') {
-            setError(field, { message: e.code });
-            marked = true;
-          }
-        }
-      }
+      // A code of its own names its field; otherwise the field the server named (its message, no focus).
+      const marked =
+        applyServerErrors(setError, err, { field: (e) => FIELD_OF_CODE[e.code] }) ||
+        applyServerErrors(setError, err, {
+          field: (e) => {
+            const field = errorField(e);
+            return field === 'part_no' || field === 'custom_part_no' ? field : undefined;
+          },
+          focus: false,
+        });
       if (!marked) toast.error(t('parts.messages.estes-create-error'));
     } finally {
       window.setTimeout(() => setBusy(false), ADD_PART_REENABLE_MS);

@@ -33,7 +33,7 @@ import { useEstesPart, type EstesSearch } from '../api/get-estes-part';
 import { useExportEstesParts } from '../api/export-estes-parts';
 import { useRemoveEstesPart } from '../api/remove-estes-part';
 import { EstesAddDialog } from './estes-add-dialog';
-import { useFieldMessage } from './use-field-message';
+import { useMaintenanceFieldMessage } from './field-message';
 import { LoadError } from '@/components/load-error';
 import { ApiError } from '@/lib/api-client';
 
@@ -47,7 +47,7 @@ const EMPTY: FormValues = { part: '', type: '' };
 export default function EstesPartsPage() {
   const { t } = useTranslation('maintenance');
   const toast = useToast();
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useMaintenanceFieldMessage();
   const canModify = useCan('partsMappingModify');
   const [search, setSearch] = useState<EstesSearch | null>(null);
   const [adding, setAdding] = useState(false);

@@ -17,8 +17,9 @@ import { useToast } from '@/components/toast';
 import { useDraft } from '@/lib/use-draft';
 import { useAppConfig } from '@/lib/session/app-config';
 import { useCreateTaxRate } from '../api/create-tax-rate';
-import { taxFieldErrors } from './tax-server-errors';
-import { useFieldMessage } from './use-field-message';
+import { applyServerErrors } from '@/lib/server-errors';
+import { taxField, taxFieldErrors } from './tax-server-errors';
+import { useMaintenanceFieldMessage } from './field-message';
 
 const FIELDS = ['cust_no', 'program', 'cust_location', 'tax_rate', 'effective_date', 'expiry_date'] as const;
 type Field = (typeof FIELDS)[number];
@@ -30,7 +31,7 @@ type Field = (typeof FIELDS)[number];
 export function TaxAddDialog({ open, onOpen, onClose }: { open: boolean; onOpen(): void; onClose(): void }) {
   const { t } = useTranslation('maintenance');
   const toast = useToast();
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useMaintenanceFieldMessage();
   const { data: config } = useAppConfig();
   const create = useCreateTaxRate();
   const { control, handleSubmit, reset, setError, getValues, formState } = useForm<TaxAddForm>({
@@ -54,17 +55,9 @@ export function TaxAddDialog({ open, onOpen, onClose }: { open: boolean; onOpen(
       discard();
       onClose();
     } catch (err) {
-      const { byField, other } = taxFieldErrors<Field>(err, FIELDS);
-      let first = true;
-      for (const f of FIELDS) {
-        const code = byField[f];
-        if (code) {
-          setError(f, { message: code }, { shouldFocus: first });
-          first = false;
-        }
-      }
-      if (other.includes('AET17')) toast.error(fieldMessage('AET17'));
-      else if (first) toast.error(t('tax.messages.tax-create-error'));
+      const marked = applyServerErrors(setError, err, { field: (e) => taxField(e, FIELDS) });
+      if (taxFieldErrors<Field>(err, FIELDS).other.includes('AET17')) toast.error(fieldMessage('AET17'));
+      else if (!marked) toast.error(t('tax.messages.tax-create-error'));
     }
   });
 

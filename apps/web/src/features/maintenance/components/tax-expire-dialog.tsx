@@ -10,8 +10,9 @@ import { DraftPrompt } from '@/components/draft-prompt';
 import { useToast } from '@/components/toast';
 import { useDraft } from '@/lib/use-draft';
 import { useExpireTaxRate } from '../api/expire-tax-rate';
-import { taxFieldErrors } from './tax-server-errors';
-import { useFieldMessage } from './use-field-message';
+import { applyServerErrors } from '@/lib/server-errors';
+import { taxField } from './tax-server-errors';
+import { useMaintenanceFieldMessage } from './field-message';
 
 const EMPTY: TaxExpireForm = { expiry_date: '' };
 
@@ -19,7 +20,7 @@ const EMPTY: TaxExpireForm = { expiry_date: '' };
 export function TaxExpireDialog({ rate, onOpen, onClose }: { rate: TaxRateRow | null; onOpen(rate: TaxRateRow): void; onClose(): void }) {
   const { t, i18n } = useTranslation('maintenance');
   const toast = useToast();
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useMaintenanceFieldMessage();
   const expire = useExpireTaxRate();
   const open = !!rate;
   const { control, handleSubmit, reset, setError, getValues, formState } = useForm<TaxExpireForm>({
@@ -47,9 +48,8 @@ export function TaxExpireDialog({ rate, onOpen, onClose }: { rate: TaxRateRow | 
       discard();
       onClose();
     } catch (err) {
-      const { byField } = taxFieldErrors(err, ['expiry_date'] as const);
-      if (byField.expiry_date) setError('expiry_date', { message: byField.expiry_date }, { shouldFocus: true });
-      else toast.error(t('tax.messages.tax-expiry-error'));
+      if (!applyServerErrors(setError, err, { field: (e) => taxField(e, ['expiry_date'] as const) }))
+        toast.error(t('tax.messages.tax-expiry-error'));
     }
   });
 

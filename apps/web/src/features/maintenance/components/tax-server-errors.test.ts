@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import i18n, { i18nReady, switchLanguage } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
 import { taxFieldErrors } from './tax-server-errors';
-import { useFieldMessage } from './use-field-message';
+import { useMaintenanceFieldMessage } from './field-message';
 
 const ADD_FIELDS = ['cust_no', 'program', 'cust_location', 'tax_rate', 'effective_date', 'expiry_date'] as const;
 const LABEL: Record<string, string> = {
@@ -52,14 +52,14 @@ describe('every AET code of document 2 section 8 goes to its field with its mess
     const { byField, other } = taxFieldErrors(refusal([code, serverField]), ADD_FIELDS);
     expect(byField).toEqual({ [formField]: code });
     expect(other).toEqual([]);
-    const { result } = renderHook(() => useFieldMessage());
+    const { result } = renderHook(() => useMaintenanceFieldMessage());
     expect(result.current(code, LABEL[formField])).toBe(text);
   });
 
   it('AET11 marks both dates as already in use', () => {
     const { byField } = taxFieldErrors(refusal(['AET11', 'effective_date'], ['AET11', 'expiry_date']), ADD_FIELDS);
     expect(byField).toEqual({ effective_date: 'AET11', expiry_date: 'AET11' });
-    const { result } = renderHook(() => useFieldMessage());
+    const { result } = renderHook(() => useMaintenanceFieldMessage());
     expect(result.current('AET11', 'Effective date')).toBe('Effective date is already in use by another rate of this location');
   });
 
@@ -67,7 +67,7 @@ describe('every AET code of document 2 section 8 goes to its field with its mess
     const { byField, other } = taxFieldErrors(refusal(['AET17'], ['AET14', 'cust_tax_rate_seq']), ADD_FIELDS);
     expect(byField).toEqual({});
     expect(other).toEqual(['AET17', 'AET14']);
-    const { result } = renderHook(() => useFieldMessage());
+    const { result } = renderHook(() => useMaintenanceFieldMessage());
     expect(result.current('AET17')).toBe("The customer's subgroup was not found");
   });
 

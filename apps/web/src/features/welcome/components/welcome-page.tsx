@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, routeById } from '@fc/contract';
 import { useCurrentUser } from '@/lib/session/current-user';
-import { useMenuRoutes } from '@/app/menu';
+import { useMenuRoutes } from '@/lib/session/menu-routes';
 import { useWelcomeFigures } from '../api/get-figures';
 import { LoadError } from '@/components/load-error';
 

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { i18nReady, switchLanguage } from '@/lib/i18n';
 import { ToastProvider } from '@/components/toast';
 import ProfilePage from '@/features/auth/components/profile-page';
-import { currentUserDoc, mockApi, resourceDoc } from '../../../test/api-mock';
-import { getCurrentUser } from './current-user';
+import { currentUserDoc, mockApi, resourceDoc } from '../../test/api-mock';
+import { getCurrentUser } from '@/lib/session/current-user';
 
 beforeEach(async () => {
   await i18nReady;

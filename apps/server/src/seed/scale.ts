@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/execute';
 
 export interface ScaleSizes {
   customers: number;
@@ -206,7 +207,4 @@ async function withoutSecondaryIndexes(db: Db, table: string, load: (tx: Db) => 
   });
 }
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
+const rows = rowsOf;

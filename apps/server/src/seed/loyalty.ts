@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { effectiveStatus, EnrolmentStatus } from '@fc/contract/loyalty';
-import type { Tx } from '../client';
-import { loyaltyBundles, loyaltyEnrolments, loyaltyItemCodes, loyaltyMilestones, loyaltyPrograms } from '../schema/index';
-import { runLifecycle, today, unenrolEnrolments } from '../../modules/loyalty-engine/repo';
+import type { Tx } from '../db/client';
+import { loyaltyBundles, loyaltyEnrolments, loyaltyItemCodes, loyaltyMilestones, loyaltyPrograms } from '../db/schema/index';
+import { runLifecycle, today, unenrolEnrolments } from '../modules/loyalty-engine/index';
 
 /** Item codes of the demo bundles (5 characters, document 3 section 9) and the codes in no bundle. */
 export const DEMO_ITEM_CODES = {

@@ -1,5 +1,5 @@
-import type { Tx } from '../client';
-import { parts } from '../schema/index';
+import type { Tx } from '../db/client';
+import { parts } from '../db/schema/index';
 
 /** Part families of the demo catalogue: description, base programme price in cents, core part or not. */
 const FAMILIES: readonly [description: string, cents: number, isCore: boolean][] = [

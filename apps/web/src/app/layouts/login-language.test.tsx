@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LanguageSelect } from '@/app/layouts/language-select';
+import { LanguageSelect } from './language-select';
 import { applySessionLanguage, pickedLanguage } from '@/lib/i18n';
-import { englishTexts, renderPage } from '../../../../test/render';
-import LoginPage from './login-page';
+import { englishTexts, renderPage } from '../../../test/render';
+import LoginPage from '@/features/auth/components/login-page';
 
 /**
  * The language picked on the login page goes with the sign-in (decision 0401): the form posts it as

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import AccountFrame from '@/app/layouts/account-frame';
+import AccountFrame from './account-frame';
 import { appConfigQuery } from '@/lib/session/app-config';
-import { englishTexts, TEST_CONFIG } from '../../../../test/render';
-import { mockApi } from '../../../../test/api-mock';
-import PublicLoginPage from './public-login-page';
+import { englishTexts, TEST_CONFIG } from '../../../test/render';
+import { mockApi } from '../../../test/api-mock';
+import PublicLoginPage from '@/features/auth/components/public-login-page';
 
 beforeAll(async () => {
   await englishTexts();

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import { seedCore } from './core';
 import { seedCustomers } from './customers';
 import { seedAuth } from './auth';
 import { seedMaintenance } from './maintenance';
 import { seedLoyalty } from './loyalty';
 import { seedParts } from './parts';
+import { rowsOf } from '../db/execute';
 
 /**
  * Demo data, seeded on the first start of a portal with an empty database (and by `npm run seed`).
@@ -21,8 +22,8 @@ const seeders: ((tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-  return Number((rows as unknown as { rows: { n: number }[] }).rows?.[0]?.n ?? 0) === 0;
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  return Number(row?.n ?? 0) === 0;
 }
 
 export async function seedDemo(db: Db): Promise<void> {

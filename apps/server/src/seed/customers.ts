@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { accountRequests, cards, customers } from '../schema/index';
+import type { Tx } from '../db/client';
+import { accountRequests, cards, customers } from '../db/schema/index';
 
 /**
  * Cards of the demo customers with card options and column rules. The purchase requirements page shows a

@@ -1,9 +1,8 @@
 import { isNull, sql } from 'drizzle-orm';
 import { ALL_TASKS, Task } from '@fc/contract';
-import type { Tx } from '../client';
-import { users } from '../schema/index';
-import { hashPassword } from '../../modules/auth/passwords';
-import { upsertUser } from '../../modules/auth/repo';
+import type { Tx } from '../db/client';
+import { users } from '../db/schema/index';
+import { hashPassword, upsertUser } from '../modules/auth/index';
 import { DEMO_PASSWORD } from './core';
 
 /**

@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { coreParts, custTaxRates, customerLocations, estesParts, parts } from '../schema/index';
+import type { Tx } from '../db/client';
+import { coreParts, custTaxRates, customerLocations, estesParts, parts } from '../db/schema/index';
 
 /** Parts that the maintenance demo data and the core template's example row name. */
 export const MAINTENANCE_DEMO_PARTS: (typeof parts.$inferInsert)[] = [

@@ -1,8 +1,7 @@
 import { ALL_TASKS, Task } from '@fc/contract';
-import type { Tx } from '../client';
-import { customers } from '../schema/index';
-import { hashPassword } from '../../modules/auth/passwords';
-import { upsertUser } from '../../modules/auth/repo';
+import type { Tx } from '../db/client';
+import { customers } from '../db/schema/index';
+import { hashPassword, upsertUser } from '../modules/auth/index';
 
 /** The demo password of every demo user; it follows the specification's rule (8 to 12 letters and digits). */
 export const DEMO_PASSWORD = 'Demo2026';

@@ -1,0 +1,2 @@
+/** The audit module, as the rest of the server sees it (decision 0800). */
+export { auditRoutes } from './routes';

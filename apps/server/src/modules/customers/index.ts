@@ -1,0 +1,2 @@
+/** The customers module, as the rest of the server sees it (decision 0800). */
+export { customersRoutes } from './routes';

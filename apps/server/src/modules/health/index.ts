@@ -1,0 +1,2 @@
+/** The health module, as the rest of the server sees it (decision 0800). */
+export { healthRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The loyalty module, as the rest of the server sees it (decision 0800). */
+export { loyaltyRoutes } from './routes';

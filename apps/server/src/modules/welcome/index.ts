@@ -1,0 +1,2 @@
+/** The welcome module, as the rest of the server sees it (decision 0800). */
+export { welcomeRoutes } from './routes';
