@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { passwordResetTokens, users } from '../db/schema/index';
 import { hashToken } from '../http/access';
 import type { mailOutbox } from '../db/schema/index';
-import { newResetToken, resetLink } from '../modules/auth/index';
+import { newResetToken, resetLink } from './reset-link';
 
 export interface PreparedMail {
   /** Values made at send time (a password-reset link), added to the stored params; never stored. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../src/db/schema/index';
 import { hashToken } from '../../src/http/access';
 import { hashPassword } from '../../src/modules/auth/passwords';
-import { newResetToken } from '../../src/modules/auth/reset';
+import { newResetToken } from '../../src/mail/reset-link';
 import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, mailSettled, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { api, DEMO_PASSWORD, postLogin, seedUsers } from '../helpers/http';

@@ -11,7 +11,8 @@ import {
   type Milestone,
 } from '@fc/contract/loyalty';
 import { seedLoyalty } from '../../src/seed/loyalty';
-import { custPrograms, rows, today } from '../../src/modules/loyalty-engine/repo';
+import { rows, today } from '../../src/modules/loyalty-engine/repo';
+import { custPrograms } from '../../src/modules/loyalty-engine/customer-programs';
 import { recountedSpend } from '../../src/modules/loyalty-engine/index';
 import { createTestContext, type TestContext } from '../helpers/app';
 import { seedUsers } from '../helpers/http';

@@ -7,4 +7,3 @@ export { welcomeUrl } from './service';
 export { hashPassword, NO_LOCAL_PASSWORD } from './passwords';
 export { isCommonPassword } from './common-passwords';
 export { findUserByUsername, upsertUser } from './repo';
-export { newResetToken, resetLink } from './reset';

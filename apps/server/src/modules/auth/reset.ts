@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { COMMON_PASSWORD_CODE, fillLink, linkValues, MessageCode, RESET_TOKEN_PATTERN } from '@fc/contract';
@@ -14,12 +13,6 @@ import { findUserByUsername } from './repo';
 
 /** The current hash and this many earlier ones are refused as a new password (code 9). */
 export const PASSWORD_HISTORY_DEPTH = 5;
-
-/** 256 random bits, base64url: far beyond the 128 bits a guess would have to beat. */
-export const newResetToken = () => randomBytes(32).toString('base64url');
-
-export const resetLink = (ctx: AppContext, token: string) =>
-  `${ctx.config.PUBLIC_URL}/ui/password/update?token=${encodeURIComponent(token)}`;
 
 /** The reset requests still at work after their answer, per app context (so that closing waits for them). */
 const backlog = new WeakMap<AppContext, Set<Promise<void>>>();

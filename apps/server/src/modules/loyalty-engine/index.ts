@@ -12,17 +12,8 @@ export {
   templateFiguresSql,
   transactionQualifiesSql,
 } from './sql';
-export {
-  enrolmentFigures,
-  recountedSpend,
-  rows,
-  runLifecycle,
-  today,
-  toNumber,
-  unenrolEnrolments,
-  type EnrolmentFiguresRow,
-  type LifecycleResult,
-} from './repo';
+export { enrolmentFigures, rows, today, toNumber, type EnrolmentFiguresRow } from './repo';
+export { recountedSpend, runLifecycle, unenrolEnrolments, type LifecycleResult } from './lifecycle';
 export { runDailyLifecycle } from './service';
 export { loyaltyEngineRoutes } from './routes';
 export { loyaltyLifecycleJob } from './job';

@@ -10,7 +10,9 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { sendCsv } from '../../http/csv';
 import { resource, sendData } from '../../http/jsonapi';
-import { breakdown, custPrograms, spendDetails, today } from './repo';
+import { today } from './repo';
+import { custPrograms } from './customer-programs';
+import { breakdown, spendDetails } from './spend-details';
 import { breakdownTotals, pageCustomer, readableEnrolment } from './service';
 
 /**

@@ -7,7 +7,9 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { SessionPrincipal } from '../../http/access';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { enrolmentOwner, rows, runLifecycle, today, type LifecycleResult } from './repo';
+import { rows, today } from './repo';
+import { enrolmentOwner } from './customer-programs';
+import { runLifecycle, type LifecycleResult } from './lifecycle';
 
 /**
  * Whose loyalty page a call reads (docs/decisions/0009-loyalty-engine.md): a customer always its own

@@ -25,7 +25,7 @@ import { AppError, notFound } from '../../http/errors';
 import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
 import { acceptInboundFile, readCsvUpload } from '../files/index';
 import { scanContent } from './content-scan';
-import { listCoreParts } from './core-service';
+import { listCoreParts } from './core-list';
 import { allMappings, createMapping, findMapping, removeMapping } from './parts-service';
 import { createTaxRate, expireTaxRate, listTaxRates, taxCsvColumns, taxCsvFrom } from './tax-service';
 import { clampedPage } from '../../http/list';

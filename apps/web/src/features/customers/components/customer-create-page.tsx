@@ -1,22 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  Grid,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { useState } from 'react';
+import { Box, Button, Grid, Stack, Typography } from '@mui/material';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -46,43 +30,17 @@ import {
   type CreateCustomer,
   type CustomerField,
   type CustomerForm,
-  type Option,
 } from '@fc/contract/customers';
 import { DraftPrompt } from '@/components/draft-prompt';
 import { applyServerErrors, errorField } from '@/lib/server-errors';
 import { useDraft } from '@/lib/use-draft';
 import { useCreateCustomer } from '../api/create-customer';
-import { useCustomerOptions, type OptionItem } from '../api/get-customer-options';
+import { useCustomerOptions } from '../api/get-customer-options';
 import { LinkCustomerField } from './link-customer-field';
-import { useFieldMessage } from '@/lib/use-field-message';
-import { textFieldProps } from '@/lib/field-props';
-
-/** Option lists whose labels this app translates (customers:options.<field>.<value>). */
-const TRANSLATED = new Set([
-  'currency',
-  'promo_type',
-  'receivable_type',
-  'funding_cycle',
-  'price_level',
-  'all_makes_price_level',
-  'bill_cycle',
-  'payment_type',
-  'bank_acct_type',
-  'language',
-  'purchase_type',
-  'sub_group_key',
-  'address_type',
-  'country',
-  'express_mail_type',
-]);
+import { allowed, Section, useCustomerFields } from './customer-form-fields';
+import { MismatchDialog } from './currency-mismatch-dialog';
 
 const FIELDS = Object.keys(customerDefaults()) as CustomerField[];
-
-/** The server's list narrowed to the values a contract rule allows (in the rule's order). */
-function allowed(items: OptionItem[] | undefined, rule: readonly Option[]): OptionItem[] {
-  const byValue = new Map((items ?? []).map((o) => [o.value, o]));
-  return rule.map((o) => byValue.get(o.value) ?? o);
-}
 
 /**
  * Create customer (document 2 sections 2 to 5): every field of the create payload, the defaults, the effects
@@ -91,7 +49,6 @@ function allowed(items: OptionItem[] | undefined, rule: readonly Option[]): Opti
  */
 export default function CustomerCreatePage() {
   const { t } = useTranslation('customers');
-  const fieldMessage = useFieldMessage('customers');
   const navigate = useNavigate();
   const [, setParams] = useSearchParams();
   const create = useCreateCustomer();
@@ -154,122 +111,7 @@ export default function CustomerCreatePage() {
     }
   });
 
-  const label = (f: CustomerField) => t(`create.fields.${f}`);
-  const optionLabel = (f: string, o: OptionItem) => (TRANSLATED.has(f) ? t(`options.${f}.${o.value}`, { defaultValue: o.label }) : o.label);
-
-  const text = (
-    f: CustomerField,
-    opts: {
-      required?: boolean;
-      maxLength?: number;
-      inputMode?: 'numeric' | 'decimal' | 'tel' | 'email';
-      type?: string;
-      size?: number;
-    } = {},
-  ) => (
-    <Grid size={{ xs: 12, sm: opts.size ?? 6, md: opts.size ? Math.min(12, opts.size) : 4 }}>
-      <Controller
-        name={f}
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...textFieldProps(field)}
-            value={(field.value as string | null) ?? ''}
-            label={label(f)}
-            required={opts.required}
-            fullWidth
-            type={opts.type ?? 'text'}
-            error={!!fieldState.error}
-            helperText={fieldMessage(fieldState.error?.message, label(f))}
-            slotProps={{
-              htmlInput: { maxLength: opts.maxLength ?? (CUSTOMER_MAX as Record<string, number>)[f], inputMode: opts.inputMode },
-            }}
-          />
-        )}
-      />
-    </Grid>
-  );
-
-  const choice = (
-    f: CustomerField,
-    items: OptionItem[],
-    opts: {
-      required?: boolean;
-      disabled?: boolean;
-      onPick?: (value: number | string | null) => void;
-      numeric?: boolean;
-    } = {},
-  ) => (
-    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Controller
-        name={f}
-        control={control}
-        render={({ field, fieldState }) => {
-          const numeric = opts.numeric ?? true;
-          const value = field.value === null || field.value === undefined ? '' : String(field.value as string | number);
-          // A disabled list still shows the value the rules set (funding none).
-          const shown =
-            opts.disabled && value !== '' && !items.some((o) => String(o.value) === value)
-              ? [...items, { value: field.value as number, label: String(field.value) }]
-              : items;
-          return (
-            <TextField
-              select
-              name={field.name}
-              inputRef={field.ref}
-              onBlur={field.onBlur}
-              value={value}
-              onChange={(e) => {
-                const raw = e.target.value;
-                const next = raw === '' ? null : numeric ? Number(raw) : raw;
-                if (opts.onPick) opts.onPick(next);
-                else field.onChange(numeric ? next : (next ?? ''));
-              }}
-              label={label(f)}
-              required={opts.required}
-              disabled={opts.disabled}
-              fullWidth
-              error={!!fieldState.error}
-              helperText={fieldMessage(fieldState.error?.message, label(f))}
-              slotProps={{
-                select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
-                inputLabel: { shrink: true },
-              }}
-            >
-              <MenuItem value="">{t('create.select-one')}</MenuItem>
-              {shown.map((o) => (
-                <MenuItem key={String(o.value)} value={String(o.value)}>
-                  {optionLabel(f === 'all_makes_price_level' ? 'price_level' : f, o)}
-                </MenuItem>
-              ))}
-            </TextField>
-          );
-        }}
-      />
-    </Grid>
-  );
-
-  const check = (f: CustomerField, opts: { disabled?: boolean } = {}) => (
-    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Controller
-        name={f}
-        control={control}
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={!!field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                disabled={opts.disabled}
-                slotProps={{ input: { name: field.name, ref: field.ref } }}
-              />
-            }
-            label={label(f)}
-          />
-        )}
-      />
-    </Grid>
-  );
+  const { label, fieldMessage, text, choice, check } = useCustomerFields(control);
 
   const b = billing.data ?? {};
   const a = address.data ?? {};
@@ -423,59 +265,5 @@ export default function CustomerCreatePage() {
         }}
       />
     </Box>
-  );
-}
-
-function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2.5 }, mb: 2 }}>
-      <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: note ? 0.5 : 2 }}>
-        {title}
-      </Typography>
-      {note && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {note}
-        </Typography>
-      )}
-      <Grid container spacing={2}>
-        {children}
-      </Grid>
-    </Paper>
-  );
-}
-
-/** Currency and country do not match (document 2 section 5): okay keeps both, cancel clears both. */
-function MismatchDialog({
-  open,
-  control,
-  onOkay,
-  onCancel,
-}: {
-  open: boolean;
-  control: Control<CustomerForm, unknown, CreateCustomer>;
-  onOkay(): void;
-  onCancel(): void;
-}) {
-  const { t } = useTranslation('customers');
-  const currency = useWatch({ control, name: 'currency' });
-  const country = useWatch({ control, name: 'country' });
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="mismatch-title">
-      <DialogTitle id="mismatch-title">{t('create.mismatch.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {t('create.mismatch.text', {
-            currency: currency === null ? '' : t(`options.currency.${currency}`),
-            country: country === null ? '' : t(`options.country.${country}`),
-          })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t('create.mismatch.cancel')}</Button>
-        <Button onClick={onOkay} variant="contained" autoFocus>
-          {t('create.mismatch.okay')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
