@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SessionGuard } from '@/app/layouts/session-guard';
+import { SessionGuard } from './session-guard';
 import { ToastProvider } from '@/components/toast';
-import { englishTexts, renderPage, testUser } from '../../../../test/render';
-import { mockApi, resourceDoc } from '../../../../test/api-mock';
-import SecondFactorEnrolPage from './second-factor-enrol-page';
+import { englishTexts, renderPage, testUser } from '../../../test/render';
+import { mockApi, resourceDoc } from '../../../test/api-mock';
+import SecondFactorEnrolPage from '@/features/auth/components/second-factor-enrol-page';
 
 beforeAll(async () => {
   await englishTexts();
