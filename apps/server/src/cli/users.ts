@@ -2,7 +2,14 @@ import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { ALL_TASKS, AccountTypeSlug, isAccountType, isValidPassword, MessageCode, USERNAME_MAX, type AccountType } from '@fc/contract';
 import { users } from '../db/schema/index';
-import { findUserByUsername, hashPassword, isCommonPassword, NO_LOCAL_PASSWORD, resetSecondFactor, upsertUser } from '../modules/auth/index';
+import {
+  findUserByUsername,
+  hashPassword,
+  isCommonPassword,
+  NO_LOCAL_PASSWORD,
+  resetSecondFactor,
+  upsertUser,
+} from '../modules/auth/index';
 import type { AppContext } from '../context';
 import { EXIT, isMain, openConfiguredDatabase, processIo, reportFailure, UsageError, type CliIo } from './common';
 
