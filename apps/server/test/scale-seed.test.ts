@@ -157,7 +157,9 @@ describe.skipIf(!ADMIN_URL)('the xlarge seed code path, small', () => {
     expect(await n('select count(*)::int as n from loyalty_item_codes')).toBe(sizes.itemCodes);
     expect(await n('select count(*)::int as n from loyalty_enrolments')).toBe(sizes.enrolments);
     const progress = steps.filter((s) => s.progress && s.label.startsWith('transactions')).map((s) => s.progress!.done);
-    expect(progress).toEqual(Array.from({ length: Math.ceil(sizes.transactions / 300) }, (_, i) => Math.min(sizes.transactions, (i + 1) * 300)));
+    expect(progress).toEqual(
+      Array.from({ length: Math.ceil(sizes.transactions / 300) }, (_, i) => Math.min(sizes.transactions, (i + 1) * 300)),
+    );
     expect(steps.filter((s) => s.progress && s.label === 'customers')).toHaveLength(Math.ceil(sizes.customers / 300));
     expect(steps.filter((s) => !s.progress).map((s) => s.label)).toEqual([
       'customers',
@@ -176,6 +178,8 @@ describe.skipIf(!ADMIN_URL)('the xlarge seed code path, small', () => {
 
   it('refuses item-code sizes that the codes S000000-S999999 cannot hold', async () => {
     const database = postgresDatabase(pool);
-    await expect(seedScale(database.db, () => {}, { sizes: { ...sizes, itemCodes: 1_000_100 } })).rejects.toThrow(/item codes must be a multiple/);
+    await expect(seedScale(database.db, () => {}, { sizes: { ...sizes, itemCodes: 1_000_100 } })).rejects.toThrow(
+      /item codes must be a multiple/,
+    );
   });
 });
