@@ -2,11 +2,12 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One `vitest run` for the whole repository, as three projects:
+ * One `vitest run` for the whole repository, as four projects:
  * - contract: pure unit tests (node);
  * - server: API tests through fastify.inject on a real database — PGlite by default, PostgreSQL when
  *   DATABASE_URL is set (test/global-setup.ts migrates a template once; each test file gets a copy);
- * - web: component tests in jsdom, reusing the web app's own vite.config.ts (plugins, `@/` alias).
+ * - web: component tests in jsdom, reusing the web app's own vite.config.ts (plugins, `@/` alias);
+ * - scripts: the repository's scripts and the checks that docs agree with the code.
  */
 export default defineConfig({
   test: {
@@ -14,6 +15,16 @@ export default defineConfig({
     // process is mostly idle while the (CPU-bound: PGlite, argon2) test files run: at least two workers.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
+      {
+        // The repository's own scripts and the checks that docs and code agree (decision records index,
+        // requirement ids): plain Node, no database.
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          environment: 'node',
+          include: ['**/*.test.mjs'],
+        },
+      },
       {
         test: {
           name: 'contract',
