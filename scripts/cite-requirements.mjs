@@ -30,7 +30,7 @@ export const CITATION = new RegExp(`${ONE}(?:(?:, |; )${ONE})*`, 'g');
 const SINGLE = new RegExp(ONE, 'g');
 
 /** What the check refuses anywhere in the scanned files. */
-export const LEFTOVER = /\b[Dd]ocuments? [1-3]\b|\bdoc [1-3] §|\bDESIGN(?: section| §| "|: )/;
+export const LEFTOVER = /\b[Dd]ocuments? [1-3]\b|\bdoc [1-3] §|\b[123D] §\d|\bDESIGN(?: section| §| "| “|: )/;
 
 /** The requirement ids (docs/requirements.md's domains). */
 export const ID = /\b(?:APP|PUB|AUTH|SESS|MSG|I18N|UI|API|PERM|FILE|ACCT|CUST|PREQ|PART|TAX|CORE|LOY|AUD)-\d{2}\b/g;

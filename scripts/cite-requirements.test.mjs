@@ -79,6 +79,23 @@ describe('the rewrite', () => {
     expect(result.text).toBe(to);
   });
 
+  it('the check knows every way a section was cited, and lets ids and decisions pass', () => {
+    for (const cited of [
+      '(document 1 section 4)',
+      'Document 2: x',
+      'documents 2 and 3',
+      'doc 3 §5',
+      '(1 §4)',
+      'DESIGN section 5',
+      'DESIGN "Route aliases"',
+      'DESIGN “Route aliases”',
+      '(DESIGN: x)',
+    ])
+      expect(LEFTOVER.test(cited), cited).toBe(true);
+    for (const fine of ['(LOY-21)', 'rules TAX-04 and TAX-05', 'decision 0300', 'the OpenAPI document', 'JSON:API documents'])
+      expect(LEFTOVER.test(fine), fine).toBe(false);
+  });
+
   it('leaves a citation without a row as it is, and reports it', () => {
     const line = ' * Something new (document 2 section 9).';
     expect(rewrite(line)).toEqual({ text: line, count: 0, missing: [{ line: 1, citation: 'document 2 section 9', text: line.trim() }] });
