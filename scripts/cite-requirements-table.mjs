@@ -29,6 +29,9 @@ export const LITERALS = [
 
 /** [text near the citation, citation, ids] */
 export const CITATIONS = [
+  // ---- docs/notes
+  ['The item-code import answers synchronously (', 'document 3', 'LOY-25'],
+
   // ---- SECURITY.md
   ['code 503). The portal enforces exactly that', 'document 1 section 5', 'AUTH-08'],
 
@@ -164,7 +167,7 @@ export const CITATIONS = [
   ['The Add dialog of a tax rate (', 'document 2 section 5', 'TAX-05'],
   ['Tax configuration (', 'document 2 sections 2, 4, 5, 8', { text: 'TAX-01 to TAX-09' }],
   ["describe('every AET code of", 'document 2 section 8', 'TAX-08'],
-  ['each error of a tax call belongs to (', 'document 2 section 8', 'TAX-08'],
+  ['of a tax call belongs to (', 'document 2 section 8', 'TAX-08'],
   ['AEP.. and AET.. of', 'document 2 section 8', 'PART-05 TAX-08'],
   ['The customer manual (', 'document 1 section 2', 'APP-07'],
   ['The dealer manual (', 'document 1 section 2', 'APP-07'],

@@ -4,8 +4,8 @@
  * ("(FILE-05)", "rules LOY-21 and LOY-22"), by the table in scripts/cite-requirements-table.mjs.
  * Decision 0810.
  *
- *   node scripts/cite-requirements.mjs          rewrite the tracked files of apps, packages, e2e, scripts,
- *                                               bench and SECURITY.md; exit 1 if a citation has no row
+ *   node scripts/cite-requirements.mjs          rewrite the tracked files of SCANNED (the code, SECURITY.md,
+ *                                               README.md, docs/ but the records); exit 1 if a citation has no row
  *   node scripts/cite-requirements.mjs --check  change nothing; exit 1 if any citation is left
  *
  * Re-run it after other changes land: rows match the text around a citation, not a file or a line number.
@@ -35,8 +35,24 @@ export const LEFTOVER = /\b[Dd]ocuments? [1-3]\b|\bdoc [1-3] §|\b[123D] §\d|\b
 /** The requirement ids (docs/requirements.md's domains). */
 export const ID = /\b(?:APP|PUB|AUTH|SESS|MSG|I18N|UI|API|PERM|FILE|ACCT|CUST|PREQ|PART|TAX|CORE|LOY|AUD)-\d{2}\b/g;
 
-/** Files whose citations are rewritten and checked (this script and its table cite on purpose). */
-export const SCANNED = ['apps', 'packages', 'e2e', 'scripts', 'bench', 'SECURITY.md'];
+/**
+ * Files whose citations are rewritten and checked: the code and the documents that describe it. Not the
+ * decision records (a history of what was read), docs/requirements.md (the one place that names the
+ * sources) nor docs/permissions.md (generated from writes.ts). This script and its table cite on purpose.
+ */
+export const SCANNED = [
+  'apps',
+  'packages',
+  'e2e',
+  'scripts',
+  'bench',
+  'SECURITY.md',
+  'README.md',
+  'docs/ARCHITECTURE.md',
+  'docs/CONVENTIONS.md',
+  'docs/operations.md',
+  'docs/notes',
+];
 const TEXT_FILE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs|md|hbs|html|css|json|sql|yaml|yml)$/;
 const OWN = new Set(['scripts/cite-requirements.mjs', 'scripts/cite-requirements-table.mjs', 'scripts/cite-requirements.test.mjs']);
 
