@@ -13,6 +13,11 @@ export const LITERALS = [
     ' * Maintenance screens of document 2: parts mapping (sections 2, 5, 8), tax configuration and core\n * management. ',
     ' * Maintenance screens: parts mapping (PART-01 to PART-06), tax configuration (TAX-01 to TAX-09) and core\n * management (CORE-01 to CORE-07). ',
   ],
+  [
+    ' * Maintenance screens of document 2: parts mapping (sections 2, 5, 8), tax configuration and core\n * management, one file each. ',
+    ' * Maintenance screens: parts mapping (PART-01 to PART-06), tax configuration (TAX-01 to TAX-09) and core\n * management (CORE-01 to CORE-07), one file each. ',
+  ],
+  ['Parts mapping of document 2 (sections 2, 5, 8)', 'Parts mapping (PART-01 to PART-06)'],
   ['/** Document 1 section 9. */', '/** The timings of SESS-01, SESS-02 and SESS-05. */'],
   ['/** Codes of document 3 section 8 (template). */', '/** Template codes (LOY-16). */'],
   ['"Maintenance price level" (document 2\'s name)', '"Maintenance price level" (the specification\'s name, PREQ-01)'],
@@ -29,6 +34,12 @@ export const LITERALS = [
 
 /** [text near the citation, citation, ids] */
 export const CITATIONS = [
+  // ---- added by other branches of issue 18 (files split or comments reworded)
+  ['The milestones of a programme template (', 'document 3 sections 4 and 5', 'LOY-14 LOY-15'],
+  ['Core management of', 'document 2', { text: 'CORE-01 to CORE-07' }],
+  ['Tax configuration of', 'document 2', { text: 'TAX-01 to TAX-09' }],
+  ['A server-paged, server-sorted table (', 'document 1 section 9', 'UI-01 UI-07'],
+
   // ---- docs/notes
   ['The item-code import answers synchronously (', 'document 3', 'LOY-25'],
 
