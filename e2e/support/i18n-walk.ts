@@ -194,7 +194,7 @@ export function judgeFor(lng: WalkLanguage, userData: string[] = []): Judge {
   return lng === 'en-xa' ? pseudoJudge(userData) : foreignJudge(lng);
 }
 
-/** Dates as the specification shows them (document 1 section 9): MM/dd/yyyy and MM/dd/yyyy HH:mm:ss. */
+/** Dates as the specification shows them (I18N-03): MM/dd/yyyy and MM/dd/yyyy HH:mm:ss. */
 const SPEC_DATE = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}( ([01]\d|2[0-3]):[0-5]\d:[0-5]\d)?$/;
 /** Anything that reads as a date: day, month and year in numbers, or an English month's name and a year. */
 const DATE_LIKE =

@@ -25,7 +25,7 @@ const BUNDLE = `E2E bundle ${run}`;
 // Long flows on a shared, busy machine.
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-test.describe('corporate loyalty (document 3), user with task 509', () => {
+test.describe('corporate loyalty (LOY-03), user with task 509', () => {
   test('create a template with a rate milestone and a cap milestone', async ({ page }) => {
     await signIn(page, 'corp', 'corp');
     await page.goto('/ui/corp/loyalty?tab=programs');

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/auth';
 
 /**
- * The customer loyalty page (document 3 sections 2 and 4) on the demo data of apps/server/src/seed/loyalty.ts:
+ * The customer loyalty page (LOY-30, LOY-32) on the demo data of apps/server/src/seed/loyalty.ts:
  * customer 10001 has a running Brake Rewards enrolment, a future Fleet Max one, and a history with
  * completed, incomplete, unenrolled and pending-reconciliation cards.
  */

@@ -40,7 +40,7 @@ test.describe('forgot password and change password through the e-mailed link', (
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
     await expectNoAxeViolations(page);
 
-    // Username required (document 1 section 5).
+    // Username required (AUTH-05).
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByText('Username is required')).toBeVisible();
 

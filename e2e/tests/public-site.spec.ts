@@ -230,7 +230,7 @@ test.describe('shared public header', () => {
     await expect(nav.getByRole('link', { name: 'Customers' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Dealers and International Employees' })).toBeFocused();
-    // The user menu's third entry (document 1: Customer, Dealer and Corporate): the corporate sign-in.
+    // The user menu's third entry (APP-19: Customer, Dealer and Corporate): the corporate sign-in.
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Corporate' })).toBeFocused();
     // Focus leaving the menu closes it.
@@ -340,7 +340,7 @@ test.describe('credit-back, bonus and terms pages', () => {
   });
 });
 
-test.describe('phone layouts (document 1 section 9: 700 px for the landing and header, 768 px for credit-back)', () => {
+test.describe('phone layouts (PUB-04: 700 px for the landing and header, 768 px for credit-back)', () => {
   test('the header and the role slides switch to the phone layout at 700 px, not at 701 px', async ({ page }) => {
     await page.setViewportSize({ width: 701, height: 800 });
     await page.goto('/ui/home');

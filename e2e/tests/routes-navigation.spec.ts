@@ -12,7 +12,7 @@ async function signInUnder(page: Page, prefix: string, username: string, type: '
 
 const menuLinks = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link');
 
-test.describe('beta and production aliases (DESIGN "Route aliases")', () => {
+test.describe('beta and production aliases (APP-02)', () => {
   test('the landing page and the sign-in work under /beta/ui, and every link stays under it', async ({ page }) => {
     await page.goto('/beta/ui/home');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

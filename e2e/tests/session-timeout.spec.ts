@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { signIn } from '../support/auth';
 
 /**
- * The session timeout of document 1 section 4 with the browser's clock under test control. The server
+ * The session timeout (SESS-01 to SESS-06) with the browser's clock under test control. The server
  * keeps real time, so its sessions stay alive (30 idle minutes): what is tested is the browser's rules.
  * timeoutdemo is seeded for this file alone. Warning at 25 minutes, sign-out at 30 (the server's defaults).
  */

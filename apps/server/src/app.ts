@@ -111,7 +111,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   app.decorate('uploadMaxBytes', ctx.config.UPLOAD_MAX_BYTES);
   await app.register(multipart, { limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
-  // /ui, the alternate portal's /intl/ui and the beta and production aliases (DESIGN "Route aliases").
+  // /ui, the alternate portal's /intl/ui and the beta and production aliases (APP-02).
   const uiPrefixes = uiPrefixesOf(ctx.config);
   const alternateUi = `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/`;
   const isStaticFile = (method: string, url: string) =>
@@ -192,7 +192,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // A page of the single-page app: index.html, whose router shows the page or the 404 page.
     const prefix = uiPrefixes.find((p) => url === p.slice(0, -1) || url.startsWith(p));
     if (indexHtml && (req.method === 'GET' || req.method === 'HEAD') && prefix && !url.includes('/assets/')) {
-      // An alternate-portal user's pages are under /intl/ui (document 1 section 2): one who opens a /ui/
+      // An alternate-portal user's pages are under /intl/ui (APP-06): one who opens a /ui/
       // address (a bookmark, a link in an e-mail) is sent to the same page there, so every link it holds is too.
       if (req.principal?.alternatePortalUser && prefix !== alternateUi) {
         return reply.header('cache-control', 'no-store').redirect(`${alternateUi}${req.url.slice(prefix.length)}`, 302);
@@ -201,7 +201,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     }
     return sendErrors(reply, 404, [errorObject(404, 'not-found', `No route ${req.method} ${url}`)]);
   });
-  // The logo and 'Go home' link to / (document 1): the landing page, under the alias of the page the link was on.
+  // The logo and 'Go home' link to / (APP-05, APP-16): the landing page, under the alias of the page the link was on.
   app.get('/', { config: { access: 'public' } }, async (req, reply) =>
     reply.redirect(underAlias('/ui/home', aliasOfPath(ctx.config, req.headers.referer))),
   );

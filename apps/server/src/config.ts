@@ -122,7 +122,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, 'letters, digits and hyphens only')
     .default('intl'),
-  // The beta and production aliases of the specification (DESIGN "Route aliases"): /{BETA_PREFIX}/ui/... and
+  // The beta and production aliases of the specification (APP-02): /{BETA_PREFIX}/ui/... and
   // /{PROD_PREFIX}/ui/... serve the same pages as /ui/..., and links stay under the prefix a user came in on.
   BETA_PREFIX: z
     .string()

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { loginAs, postLogin, postLogout, seedUsers, sessionCookieOf } from './helpers/http';
 
 /**
- * Issue 17, routes: the beta and production aliases (DESIGN "Route aliases") serve the same pages as /ui, the
+ * Issue 17, routes: the beta and production aliases (APP-02) serve the same pages as /ui, the
  * bare app addresses land on a page rather than a JSON error, and an alternate-portal user is kept under
  * /intl/ui.
  */

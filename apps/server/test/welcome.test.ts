@@ -74,7 +74,7 @@ async function figuresOf(username: string): Promise<Record<string, { value: numb
 
 const values = (f: Record<string, { value: number }>) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.value]));
 
-describe('welcome page figures (DESIGN section 5)', () => {
+describe('welcome page figures (APP-15)', () => {
   it('corporate staff: open requests, active customers and programmes, files of every dealer, tax rates in force', async () => {
     const f = await figuresOf('corp');
     expect(values(f)).toEqual({

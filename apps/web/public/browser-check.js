@@ -1,5 +1,5 @@
 /*
- * The unsupported-browser check (document 1 section 2). A classic script in ES5, loaded from a file (the
+ * The unsupported-browser check (APP-18). A classic script in ES5, loaded from a file (the
  * Content-Security-Policy allows no inline script), so that a browser too old for the portal's modules still
  * runs it. Such a browser is sent to /ui/unsupported-browser (or /{prefix}/ui/...), where this script writes
  * the page itself: the portal's own code cannot run there. The texts are common.json's

@@ -133,7 +133,7 @@ function describe(code: string, params: Record<string, string>, field?: string):
   const name = params.field ?? field ?? 'value';
   switch (code) {
     case 'required':
-    case 'AET08': // the tax calls' "required" (document 2 section 8)
+    case 'AET08': // the tax calls' "required" (TAX-08)
       return `${name} is required`;
     case 'maxLength':
       return `${name} must be at most ${params.max} characters`;

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { JSONAPI_MEDIA_TYPE, kebabCase, pagination, type ResourceObject } from '@fc/contract';
 
-/** A resource object with kebab-case attribute names (DESIGN section 4). */
+/** A resource object with kebab-case attribute names (API-02). */
 export function resource(type: string, id: string | number, attributes: Record<string, unknown>): ResourceObject {
   const attrs: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(attributes)) attrs[kebabCase(k)] = v instanceof Date ? v.toISOString() : v;

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 
 /**
- * Where the web app is served (document 1 section 2, DESIGN "Route aliases"): /ui, the alternate portal's
+ * Where the web app is served (APP-06, APP-02): /ui, the alternate portal's
  * /{ALTERNATE_PORTAL_PREFIX}/ui, and the beta and production aliases /{BETA_PREFIX}/ui and /{PROD_PREFIX}/ui:
  * the same pages, the same gating. Each prefix ends with a slash.
  */

@@ -53,7 +53,7 @@ const WALK_KINDS = [
   { kind: 'custca', fullName: 'Kit Walker', accountType: 2, grantedTasks: [Task.CustLoyaltyView], custNo: 10002 },
 ] as const;
 
-/** The walk's languages: the saved language code of its users (document 1 section 1), 0 for the pseudo-locale. */
+/** The walk's languages: the saved language code of its users (I18N-02), 0 for the pseudo-locale. */
 const WALK_LANGUAGES = { es: 1, fr: 2, xa: 0 } as const;
 
 export const WALK_TEST_USERS = WALK_KINDS.flatMap(({ kind, ...user }) =>

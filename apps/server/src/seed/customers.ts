@@ -5,7 +5,7 @@ import { accountRequests, cards, customers } from '../db/schema/index';
 /**
  * Cards of the demo customers with card options and column rules. The purchase requirements page shows a
  * customer's first card; across the first cards of 10001 to 10004 (demo sign-ins customer, customer2,
- * customer3, customer4) every card-option code of document 2 section 3 appears (3, 4, 9, 10, 12, 14, 15,
+ * customer3, customer4) every card-option code (PREQ-03) appears (3, 4, 9, 10, 12, 14, 15,
  * 29, 30, 35, 38-44; one duplicate-PO window per card), and every subgroup key (10001: 1, 10002: 0,
  * 10003: 3, 10004: 2).
  */

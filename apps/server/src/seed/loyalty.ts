@@ -4,7 +4,7 @@ import type { Tx } from '../db/client';
 import { loyaltyBundles, loyaltyEnrolments, loyaltyItemCodes, loyaltyMilestones, loyaltyPrograms } from '../db/schema/index';
 import { runLifecycle, today, unenrolEnrolments } from '../modules/loyalty-engine/index';
 
-/** Item codes of the demo bundles (5 characters, document 3 section 9) and the codes in no bundle. */
+/** Item codes of the demo bundles (5 characters, rule LOY-21) and the codes in no bundle. */
 export const DEMO_ITEM_CODES = {
   brakes: ['BRK01', 'BRK02', 'BRK03', 'BRK04', 'BRK05', 'BRK06', 'BRK07', 'BRK08'],
   filters: ['FLT01', 'FLT02', 'FLT03', 'FLT04', 'FLT05', 'FLT06'],

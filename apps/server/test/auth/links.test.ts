@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { api, loginAs, postLogin, DEMO_PASSWORD, seedUsers } from '../helpers/http';
 
 /**
- * The {directory} and {type} placeholders of configured links (document 1 sections 2 and 3): msc-pro before
+ * The {directory} and {type} placeholders of configured links (APP-14): msc-pro before
  * sign-in, int-pro for a signed-in alternate-portal user, every occurrence filled.
  */
 let t: TestApp;

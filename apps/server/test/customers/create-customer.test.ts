@@ -202,7 +202,7 @@ describe('POST /framework/customers/create', () => {
       { bank_aba_number: 'integer', bank_acct_number: 'integer' },
     ],
     [
-      'the length limits of document 2 section 9',
+      'the length limits (CUST-14, CUST-15)',
       {
         cust_name: 'x'.repeat(61),
         dba: 'x'.repeat(61),

@@ -55,7 +55,7 @@ describe('GET /fc-common-api/cards/cust/purchasing_requirements', () => {
     expect(res.body.data[0].attributes['cust-details']['cust-no']).toBe(10001);
   });
 
-  it('the demo customers sign-ins show, together, every card-option code and every subgroup key of document 2', async () => {
+  it('the demo customers sign-ins show, together, every card-option code and every subgroup key (PREQ-03, PREQ-04)', async () => {
     const codes = new Set<number>();
     const keys = new Set<number>();
     for (const u of DEMO_USERS.filter((d) => d.accountType === 2)) {

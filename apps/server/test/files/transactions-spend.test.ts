@@ -6,7 +6,7 @@ import { attrs, createTemplate, day, enrol } from '../loyalty/helpers';
 import { runJob } from './helpers';
 
 /**
- * The daily transaction file feeds the loyalty spend (DESIGN section 5): the purchases it adds change the
+ * The daily transaction file feeds the loyalty spend (FILE-10, LOY-34): the purchases it adds change the
  * current spend of the customer's open enrolment (kept by the engine's triggers, src/db/sql/loyalty-engine.sql).
  */
 let t: TestApp;

@@ -119,7 +119,7 @@ describe('GET /fc-common-api/loyalty-cust-programs', () => {
   });
 });
 
-describe('task 510 (document 3 section 6)', () => {
+describe('task 510 (LOY-02)', () => {
   it('a customer without it is refused on the programme cards, the export and the breakdown, even of its own enrolment', async () => {
     const customer3 = await loginAs(t.app, 'customer3');
     const refused = [

@@ -35,7 +35,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('permissions (document 3 section 6)', () => {
+describe('permissions (LOY-03)', () => {
   const reads = [
     '/fc-common-api/loyalty-custs',
     '/fc-common-api/loyalty-customer-options',

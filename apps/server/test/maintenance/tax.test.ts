@@ -241,7 +241,7 @@ describe('add', () => {
 
   it.each([
     [{ cust_no: '10001' }, 'numeric', '/cust_no'],
-    // A missing field is AET08 (document 2 section 8: "AET08: required"), on that field.
+    // A missing field is AET08 (TAX-08: "AET08: required"), on that field.
     [{ cust_no: undefined }, 'AET08', '/cust_no'],
     [{ program: undefined }, 'AET08', '/program'],
     [{ cust_location: undefined }, 'AET08', '/cust_location'],

@@ -21,7 +21,7 @@ import { api, loginAs } from '../helpers/http';
 import { concrete, recordFigures, SIGN_OUT } from './support';
 
 /**
- * Least privilege inside an account type (DESIGN section 5, "Who may write"; decision 0300): every write
+ * Least privilege inside an account type (PERM-03; decision 0300): every write
  * route called as every kind of user of the contract's USER_KINDS, against the table WRITE_RULES that the
  * routes declare their access from. A corporate user holding only view tasks (502, 505, 508) is refused
  * every write the table does not mark as open to it; the count of those refusals is the reliability figure.

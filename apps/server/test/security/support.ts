@@ -118,7 +118,7 @@ export function recordFigures(section: string, figures: Record<string, unknown>)
   fs.writeFileSync(path.join(dir, `${section}.${database}.json`), JSON.stringify({ section, database, ...figures }, null, 2));
 }
 
-// ---- the JSON:API document shape (packages/contract/src/core/jsonapi.ts, DESIGN section 4) -------------
+// ---- the JSON:API document shape (packages/contract/src/core/jsonapi.ts, rule API-02) -------------
 
 const errorObjectSchema = z.strictObject({
   id: z.string().optional(),

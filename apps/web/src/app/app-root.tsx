@@ -17,7 +17,7 @@ import { unauthorizedTarget } from '@/features/auth/unauthorized';
 const LAYOUTS_WITH_OWN_ALERT = new Set(['layout-default', 'layout-customer']);
 
 /**
- * The app root of document 1 section 2: the hidden frame used for authentication, the top alert read
+ * The app root (APP-04): the hidden frame used for authentication, the top alert read
  * from MESSAGE, and the redirect to the login page on a 401 or 403 from any call; the step-up dialog of
  * issue 19 that a sensitive change may ask for.
  */

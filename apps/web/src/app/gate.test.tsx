@@ -34,7 +34,7 @@ async function openCorpLoyalty(): Promise<string> {
   return router.state.location.pathname;
 }
 
-describe('route gating after the current user loads (document 1 section 4)', () => {
+describe('route gating after the current user loads (APP-09)', () => {
   it('not signed in: /ui/home', async () => {
     mockApi({ 'GET /fc-common-api/users/current': { status: 401, body: { errors: [{ status: '401', code: '6' }] } } });
     expect(await openCorpLoyalty()).toBe('/ui/home');

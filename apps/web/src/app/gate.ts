@@ -6,7 +6,7 @@ import { currentUserQuery } from '@/lib/session/current-user';
 const ENROL_ROUTE_ID = 'second-factor-enrol';
 
 /**
- * Route gating of document 1 section 4: after the current user loads, nobody signed in goes to /home,
+ * Route gating (APP-09): after the current user loads, nobody signed in goes to /home,
  * a user without the route's permission to /error-403, and any failure loading the user to /home. A user held
  * to enrolment of a second factor (issue 19) goes to the enrolment page from any signed-in page.
  */

@@ -54,7 +54,7 @@ function PublicApp({ route, Page, Frame }: { route: PublicAppRoute; Page: Public
   }, [title, config]);
   return (
     <>
-      {/* The app root's hidden frame used for authentication (document 1 section 2), as in the portal's AppRoot. */}
+      {/* The app root's hidden frame used for authentication (APP-04), as in the portal's AppRoot. */}
       <iframe title={t('app.auth-frame')} src="/frame" hidden aria-hidden="true" tabIndex={-1} />
       <PublicTopAlert />
       <Frame layout={route.layout}>

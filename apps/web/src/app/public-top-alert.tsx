@@ -6,7 +6,7 @@ import { Icon } from '@/components/public-icons';
 
 /**
  * The top alert of the light public app: the same catalogue entry for MESSAGE as the portal's TopAlert
- * (document 1 section 2), drawn without MUI. An error shows a warning icon in the negative colour.
+ * (APP-04, MSG-01), drawn without MUI. An error shows a warning icon in the negative colour.
  */
 export function PublicTopAlert() {
   const { t } = useTranslation();

@@ -36,7 +36,7 @@ function pageRoute(route: RouteDef): RouteObject | null {
   };
 }
 
-/** Routes grouped under their layout (route metadata chooses it, document 1 section 2). */
+/** Routes grouped under their layout (route metadata chooses it, rule APP-03). */
 export function buildRoutes(): RouteObject[] {
   const byLayout = new Map<Layout, RouteObject[]>();
   for (const route of ROUTES as readonly RouteDef[]) {

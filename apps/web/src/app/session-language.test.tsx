@@ -18,7 +18,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('session language code (document 1 section 1: 0 English US, 1 Spanish, 2 French)', () => {
+describe('session language code (I18N-02: 0 English US, 1 Spanish, 2 French)', () => {
   it.each([
     [1, 'es', 'es'],
     [2, 'fr', 'fr'],

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DATE_INPUT_MASK, mmddyyyyToYyyymmdd } from '@fc/contract';
 import { PickersLocalization } from './pickers-localization';
 
-/** Digits typed become MM/DD/YYYY: the slashes come by themselves (the date mask of document 3 section 5). */
+/** Digits typed become MM/DD/YYYY: the slashes come by themselves (the date mask, rule I18N-04). */
 export function maskDate(raw: string): string {
   const digits = raw.replace(/\D/g, '').slice(0, 8);
   if (digits.length <= 2) return digits;
@@ -17,7 +17,7 @@ export function maskDate(raw: string): string {
 
 /**
  * A date typed as MM/DD/YYYY in every language, or chosen in a calendar (month and day names in the
- * interface language) that opens on the chosen date, else on today (document 3 section 5, decision 0400).
+ * interface language) that opens on the chosen date, else on today (I18N-04, decision 0400).
  * The value stays the text typed, so the contract's schema judges it.
  */
 export function DateInputField({

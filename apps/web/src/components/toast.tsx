@@ -24,7 +24,7 @@ export interface ToastApi {
 const ToastContext = createContext<ToastApi | null>(null);
 
 /**
- * Toasts are centred and stay 8 s, info 2 s (document 3 section 9). Only the latest outcome shows: a new toast
+ * Toasts are centred and stay 8 s, info 2 s (UI-04). Only the latest outcome shows: a new toast
  * replaces the one on screen at once rather than waiting behind it, so nothing stale is left saying what is no
  * longer true, and many errors of one action are one dialog, not a toast each (docs/decisions/0330).
  */

@@ -5,7 +5,7 @@ import { TopAlert } from './top-alert';
 
 beforeAll(englishTexts);
 
-describe('top alert from MESSAGE (document 1 sections 2 and 8)', () => {
+describe('top alert from MESSAGE (APP-04, MSG-01)', () => {
   it('an error code: the catalogue text, warning icon, error style, announced as an alert', async () => {
     renderPage(<TopAlert />, { url: '/cust/login?MESSAGE=21' });
     const alert = await screen.findByTestId('top-alert');

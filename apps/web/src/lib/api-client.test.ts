@@ -7,7 +7,7 @@ afterEach(() => {
   setUnauthorizedHandler(() => {});
 });
 
-describe('API client (DESIGN section 4)', () => {
+describe('API client (API-01, API-02)', () => {
   it('flattens JSON:API resource objects and turns every key into camelCase, in one place', async () => {
     mockApi({
       'GET /fc-common-api/things': {

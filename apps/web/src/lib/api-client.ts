@@ -84,7 +84,7 @@ function stepUp(): Promise<boolean> {
 
 type UnauthorizedHandler = (status: number, error: ApiError, path: string) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
-/** The app root installs the redirect of document 1 section 4 (401 or 403 from any call). */
+/** The app root installs the redirect (APP-10) (401 or 403 from any call). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }

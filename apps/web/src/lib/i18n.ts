@@ -110,7 +110,7 @@ export function switchLanguage(lng: UiLanguage): Promise<unknown> {
 }
 
 /**
- * The signed-in user's session language code (document 1 section 1: 0 English US, 1 Spanish, 2 French)
+ * The signed-in user's session language code (I18N-02: 0 English US, 1 Spanish, 2 French)
  * wins over what this browser chose before: the language picked on the login page for this session, else
  * the user's saved choice, whichever browser they use (the server decides which, decision 0401).
  */

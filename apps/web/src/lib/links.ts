@@ -1,8 +1,8 @@
 import type { AppConfig } from '@fc/contract';
 
 /**
- * The app is served under /ui, or /{alternate prefix}/ui for alternate-portal users (document 1 section 2),
- * and under the beta and production aliases /beta/ui and /prod/ui (DESIGN "Route aliases").
+ * The app is served under /ui, or /{alternate prefix}/ui for alternate-portal users (APP-06),
+ * and under the beta and production aliases /beta/ui and /prod/ui (APP-02).
  * The router's basename is whichever the page was opened under.
  */
 export function basePath(pathname = window.location.pathname): string {
@@ -14,7 +14,7 @@ export function basePath(pathname = window.location.pathname): string {
 export type LinkConfig = Pick<AppConfig, 'alternatePortalPrefix' | 'uiAliases'> | undefined;
 
 /**
- * A link to a portal page (document 1 section 2): /ui/... , or /{prefix}/ui/... for a user whose
+ * A link to a portal page (APP-06): /ui/... , or /{prefix}/ui/... for a user whose
  * alternatePortalUser is 'Y'; under the beta or production alias when the page was opened under one (links
  * are kept under the prefix the user came in on). Before a user is known, the prefix the page itself was
  * opened under.

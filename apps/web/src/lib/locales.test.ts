@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every text exists in en-us, es and fr (document 1 section 1: en-us is the default and the fallback, so a
+ * Every text exists in en-us, es and fr (I18N-01: en-us is the default and the fallback, so a
  * text missing in es or fr would silently show in English), with the same {{placeholders}} (a dropped
  * {{brand}}, {{phone}} or {{hours}} would hide a fact that comes from the configuration).
  */
@@ -77,7 +77,7 @@ describe('translations in es and fr', () => {
 
 /**
  * One word for one thing in each language (issue 17): Spanish says "fidelidad" for loyalty everywhere,
- * never "lealtad"; English says "Maintenance price level" (document 2's name), never "All-makes".
+ * never "lealtad"; English says "Maintenance price level" (the specification's name, PREQ-01), never "All-makes".
  */
 describe('one word for one thing', () => {
   const texts = (lng: string) => Object.values(byLanguage(lng)).flatMap((m) => [...m.values()]);

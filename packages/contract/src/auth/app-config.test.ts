@@ -27,7 +27,7 @@ const template = (over: Partial<AppConfig> = {}): AppConfig =>
     ...over,
   }) as AppConfig;
 
-describe('link placeholders {directory} and {type} (document 1 section 3)', () => {
+describe('link placeholders {directory} and {type} (APP-14)', () => {
   it('fillLink replaces every occurrence, and leaves {type} when no type is known', () => {
     expect(fillLink('/{directory}/{type}/{type}', { directory: 'int-pro', type: 'merc' })).toBe('/int-pro/merc/merc');
     expect(fillLink('/{directory}/{type}', { directory: 'msc-pro' })).toBe('/msc-pro/{type}');

@@ -1,7 +1,7 @@
 import { AccountTypeSlug, type AccountType } from '../core/account-types';
 import type { Promotions } from './promotions';
 
-/** App config (document 1 section 3) as served by GET /fc-common-api/app-config, camelCased by the client. */
+/** App config (APP-13) as served by GET /fc-common-api/app-config, camelCased by the client. */
 export interface LoginLinks {
   customer: { page: string; formAction: string; requestAccount: string; welcome: string };
   dealer: { page: string; formAction: string; welcome: string };
@@ -18,7 +18,7 @@ export interface AppConfig {
   loginLinks: LoginLinks;
   logoutPath: string;
   alternatePortalPrefix: string;
-  /** The beta and production aliases of /ui (DESIGN "Route aliases"): 'beta' serves /beta/ui/... */
+  /** The beta and production aliases of /ui (APP-02): 'beta' serves /beta/ui/... */
   uiAliases?: string[];
   alternateLogoutUrl: string;
   externalLoginUrl: string;
@@ -39,13 +39,13 @@ export interface LinkValues {
   type?: AccountTypeSlug;
 }
 
-/** Replace every `{directory}` and `{type}` in a configured link (document 1 section 3). */
+/** Replace every `{directory}` and `{type}` in a configured link (APP-14). */
 export function fillLink(template: string, values: LinkValues): string {
   const filled = template.replaceAll('{directory}', values.directory);
   return values.type ? filled.replaceAll('{type}', values.type) : filled;
 }
 
-/** int-pro for alternate-portal users, msc-pro otherwise (document 1 section 2). */
+/** int-pro for alternate-portal users, msc-pro otherwise (APP-14). */
 export function userDirectory(alternatePortalUser: string | boolean | null | undefined): 'int-pro' | 'msc-pro' {
   return alternatePortalUser === 'Y' || alternatePortalUser === true ? 'int-pro' : 'msc-pro';
 }

@@ -6,7 +6,7 @@
 export const USERNAME_MAX = 64;
 export const PASSWORD_INPUT_MAX = 64;
 
-/** The classic login form post (document 1 section 3). */
+/** The classic login form post (AUTH-04). */
 export const LOGIN_FORM_NAME = 'FLTCHG_USER_LOGIN_FORM';
 export const LOGIN_ACTION = 'SUBMIT_LOGIN';
 

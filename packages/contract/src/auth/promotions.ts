@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The public promotions' facts (document 1 section 1), served in the app config so that the credit-back and
+ * The public promotions' facts (PUB-08, PUB-09), served in the app config so that the credit-back and
  * bonus pages follow the next promotion without a release: the server reads them from its environment
  * (README, Configuration), checks them with `promotionsSchema`, and the pages put them into the translated
  * copy. The defaults are the specification's offers.

@@ -11,7 +11,7 @@ import {
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.success ? null : { message: r.error!.issues[0]!.message, path: r.error!.issues[0]!.path.join('.') };
 
-describe('forgot password (document 1 section 5)', () => {
+describe('forgot password (AUTH-05)', () => {
   it('needs a username of at most 64 characters, trimmed', () => {
     expect(resetRequestSchema.parse({ user: '  casey ' })).toEqual({ user: 'casey' });
     expect(firstMessage(resetRequestSchema.safeParse({ user: ' ' }))).toEqual({ message: 'required|field=username', path: 'user' });

@@ -5,7 +5,7 @@ import { PASSWORD_INPUT_MAX, USERNAME_MAX } from './login-constants';
 
 export * from './login-constants';
 
-/** What the login page validates before posting (document 1 section 5). */
+/** What the login page validates before posting (AUTH-03). */
 export const loginFormSchema = z.object({
   USERNAME: z
     .string()
@@ -35,7 +35,7 @@ export const loginPostSchema = z.object({
 });
 
 /**
- * The specification's password rule (document 1 section 5): 8 to 12 letters and digits, at least one digit.
+ * The specification's password rule (AUTH-08): 8 to 12 letters and digits, at least one digit.
  * Message 503 for any breach.
  */
 export const PASSWORD_RULE = /^(?=.*\d)[A-Za-z0-9]{8,12}$/;
@@ -50,7 +50,7 @@ export function isValidPassword(p: string): boolean {
 export const COMMON_PASSWORD_CODE = 'common-password';
 export const newPasswordSchema = z.string().max(PASSWORD_INPUT_MAX, { error: '503' }).regex(PASSWORD_RULE, { error: '503' });
 
-/** Forgot password (document 1 section 5): username required, at most 64. The request field is `user`. */
+/** Forgot password (AUTH-05): username required, at most 64. The request field is `user`. */
 export const resetRequestSchema = z.object({
   user: z
     .string({ error: msg('required', { field: 'username' }) })
@@ -82,7 +82,7 @@ export const resetPasswordSchema = z.object({
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
 /**
- * The change-password form (document 1 sections 2 and 5): both fields required, at most 64 typed; the
+ * The change-password form (AUTH-08): both fields required, at most 64 typed; the
  * password follows the rule (503), the confirmation equals it ('match').
  */
 export const passwordUpdateFormSchema = z
@@ -156,7 +156,7 @@ export interface CurrentUser {
   mfaEnrolmentRequired?: 'Y' | 'N';
 }
 
-/** Session timeout configuration (document 1 section 3). Absent minutes count as 0, absent touch as now. */
+/** Session timeout configuration (SESS-06). Absent minutes count as 0, absent touch as now. */
 export const sessionTimeoutSchema = z.object({
   warning_alert_minutes: z.number().nullish(),
   full_session_minutes: z.number().nullish(),

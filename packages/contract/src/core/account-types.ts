@@ -1,4 +1,4 @@
-/** Account types of the programme (document 1 section 1). */
+/** Account types of the programme (AUTH-01). */
 export const AccountType = { Corporate: 0, Merchant: 1, Customer: 2 } as const;
 export type AccountType = (typeof AccountType)[keyof typeof AccountType];
 export const ACCOUNT_TYPES: readonly AccountType[] = [0, 1, 2];

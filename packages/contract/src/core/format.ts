@@ -2,7 +2,7 @@
  * The one formatting layer (issue 20, decision 0400): every date, time, number, amount and percentage a
  * person reads, in the browser and in e-mails, goes through these pure functions.
  *
- * - Dates and times use the specification's display formats in EVERY language (document 1 section 9):
+ * - Dates and times use the specification's display formats in EVERY language (I18N-03):
  *   MM/dd/yyyy and MM/dd/yyyy HH:mm:ss. Input masks are MM/DD/YYYY everywhere too.
  * - What is localised: month and day names (calendars, long dates, "July 2026"), numbers (grouping and
  *   decimal separators), currency (symbol, position) and percentages, in the app language.

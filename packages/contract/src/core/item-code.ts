@@ -1,5 +1,5 @@
 /**
- * The one form of an item code (document 3 section 4: "a code shorter than 5 characters is padded with
+ * The one form of an item code (LOY-21: "a code shorter than 5 characters is padded with
  * leading zeros to 5"), for every path that reads or writes one: bundle item codes (form, add call, bulk
  * import, edit, delete) and purchases (the daily transactions file, the seeds, the engine's recount of
  * stored purchases). A purchase of "8" and a bundle code "8" are both "00008", so the Include and Exclude

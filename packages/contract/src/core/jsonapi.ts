@@ -1,4 +1,4 @@
-/** JSON:API documents as the portal sends them (DESIGN section 4). */
+/** JSON:API documents as the portal sends them (API-02). */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 
 export interface ResourceObject<A = Record<string, unknown>> {
@@ -44,7 +44,7 @@ export interface JsonApiErrorDocument {
   errors: JsonApiError[];
 }
 
-/** Table pagination shape of document 1 section 3, derived from a list's meta and page. */
+/** Table pagination shape (UI-02), derived from a list's meta and page. */
 export interface Pagination {
   total: number;
   per_page: number;

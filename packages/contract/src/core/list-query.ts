@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { todayYyyymmdd } from './validation';
 
-/** Page sizes a table offers (document 1 section 9); the server accepts 1 to 100. */
+/** Page sizes a table offers (UI-01); the server accepts 1 to 100. */
 export const PAGE_SIZE_OPTIONS = [5, 10, 15, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -133,7 +133,7 @@ export function csvExportFileName(prefix: 'Customers' | 'AccountRequests' | 'Tax
   return `${prefix}_${todayYyyymmdd(now)}.csv`;
 }
 
-/** A tab badge shows counts up to this; above it, `99+` (document 2 section 9). */
+/** A tab badge shows counts up to this; above it, `99+` (UI-08). */
 export const TAB_BADGE_MAX = 99;
 
 /** The text of a tab's count badge: the count, or `99+` above 99. */

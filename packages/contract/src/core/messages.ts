@@ -1,5 +1,5 @@
 /**
- * The message catalogue of document 1 section 8, read from the MESSAGE query parameter.
+ * The message catalogue (MSG-01), read from the MESSAGE query parameter.
  * `key` is the translation key under the `common` namespace; the texts live in the web app's locales.
  */
 export type MessageType = 'error' | 'info';
@@ -67,8 +67,8 @@ export const MESSAGE_CATALOGUE: readonly CatalogueEntry[] = [
 ];
 
 /**
- * Named messages that other screens push through MESSAGE (document 1: success, match, upload-error,
- * download-error; document 2: create-customer and the page messages). Features add theirs here.
+ * Named messages that other screens push through MESSAGE (MSG-02: success, match, upload-error,
+ * download-error; rule CUST-01: create-customer and the page messages). Features add theirs here.
  */
 export const NAMED_MESSAGES: readonly CatalogueEntry[] = [
   { code: 'success', type: 'info', key: 'messages.success' },

@@ -1,7 +1,7 @@
 import type { AccountType } from './account-types';
 import { permissions, type PermissionName, type Task } from './tasks';
 
-/** Layout chosen by route metadata (document 1 section 2). */
+/** Layout chosen by route metadata (APP-03). */
 export type Layout = 'home' | 'bonus' | 'account' | 'blank' | 'customer' | 'default';
 
 export interface RouteDef {
@@ -19,11 +19,11 @@ export interface RouteDef {
 }
 
 /**
- * The route table of documents 1, 2 and 3. Order is menu order. Every entry has a page in the web app
+ * The route table (APP-01). Order is menu order. Every entry has a page in the web app
  * (apps/web/src/app/pages.ts), which a test checks.
  */
 export const ROUTES = [
-  // Public site (document 1)
+  // Public site (APP-01)
   { id: 'home', path: 'home', layout: 'home', titleKey: 'common:routes.home', hidden: true },
   { id: 'credit-back', path: 'FleetriteCreditBack', layout: 'home', titleKey: 'common:routes.credit-back', hidden: true },
   { id: 'bonus', path: 'bonus', layout: 'bonus', titleKey: 'common:routes.bonus', hidden: true },
@@ -35,7 +35,7 @@ export const ROUTES = [
   // The manuals of the footer's programme links (issue 17): public, so that the link opens without a session.
   { id: 'dealer-manual', path: 'manuals/dealer', layout: 'blank', titleKey: 'common:routes.dealer-manual', hidden: true },
   { id: 'customer-manual', path: 'manuals/customer', layout: 'blank', titleKey: 'common:routes.customer-manual', hidden: true },
-  // Sign-in and passwords (document 1)
+  // Sign-in and passwords (AUTH-02, AUTH-07)
   { id: 'login', path: ':type/login', layout: 'account', titleKey: 'common:routes.login', hidden: true },
   { id: 'password-reset', path: 'password/reset', layout: 'account', titleKey: 'common:routes.password-reset', hidden: true },
   { id: 'password-success', path: 'password/success', layout: 'account', titleKey: 'common:routes.password-success', hidden: true },
@@ -56,11 +56,11 @@ export const ROUTES = [
     titleKey: 'common:routes.second-factor-enrol',
     hidden: true,
   },
-  // Account requests (document 2)
+  // Account requests (ACCT-01)
   { id: 'request', path: ':type/request', layout: 'account', titleKey: 'common:routes.request', hidden: true },
   { id: 'request-success', path: ':type/request/success', layout: 'account', titleKey: 'common:routes.request-success', hidden: true },
   { id: 'request-failure', path: ':type/request/failure', layout: 'account', titleKey: 'common:routes.request-failure', hidden: true },
-  // Welcome pages (DESIGN section 5)
+  // Welcome pages (APP-15)
   { id: 'cust-welcome', path: 'cust/welcome', layout: 'default', permission: 'customer', titleKey: 'common:routes.welcome' },
   { id: 'merc-welcome', path: 'merc/welcome', layout: 'default', permission: 'merchant', titleKey: 'common:routes.welcome' },
   { id: 'corp-welcome', path: 'corp/welcome', layout: 'default', permission: 'corporate', titleKey: 'common:routes.welcome' },

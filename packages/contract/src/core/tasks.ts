@@ -1,6 +1,6 @@
 import { AccountType } from './account-types';
 
-/** Granted task numbers (documents 2 and 3). */
+/** Granted task numbers (PERM-02). */
 export const Task = {
   PartsMappingView: 502,
   TaxModify: 504,
@@ -52,7 +52,7 @@ export const permissions = {
   corporate: permission([0]),
   merchant: permission([1]),
   customer: permission([2]),
-  /** Price report and file status: dealers and corporate staff (DESIGN: not shown in the specification). */
+  /** Price report and file status: dealers and corporate staff (rule PERM-06: the specification does not say). */
   priceFiles: permission([0, 1]),
   partsMappingView: permission([0], [Task.PartsMappingView, Task.PartsMappingModify]),
   partsMappingModify: permission([0], [Task.PartsMappingModify]),
@@ -65,7 +65,7 @@ export const permissions = {
       effectiveType(p) === AccountType.Corporate || (effectiveType(p) === AccountType.Merchant && hasAny(p, [Task.TaxModify])),
   },
   /**
-   * Filing a price file: a dealer files its own (any dealer, document 1); corporate staff filing for a
+   * Filing a price file: a dealer files its own (any dealer, rule PERM-06); corporate staff filing for a
    * dealer need task 506, the corporate task that changes part prices (decision 0300).
    */
   priceFileUpload: {
@@ -82,7 +82,7 @@ export const permissions = {
   coreModify: permission([0], [Task.CoreModify]),
   corpLoyaltyView: permission([0], [Task.CorpLoyaltyView, Task.CorpLoyaltyModify]),
   corpLoyaltyModify: permission([0], [Task.CorpLoyaltyModify]),
-  /** Customer loyalty: a customer with task 510, or any corporate user (document 3 section 6). */
+  /** Customer loyalty: a customer with task 510, or any corporate user (LOY-02). */
   custLoyaltyView: {
     userTypes: [2, 0],
     anyTask: [Task.CustLoyaltyView],

@@ -1,7 +1,7 @@
 import type { RouteId } from './routes';
 
 /**
- * The live figures of the welcome pages (DESIGN section 5: "a dashboard of the screens that user may open,
+ * The live figures of the welcome pages (APP-15: "a dashboard of the screens that user may open,
  * with a few live figures"). Each summarises one screen and links to it; the server answers only the
  * figures whose screen the user may open, counted in the user's own scope.
  */

@@ -9,10 +9,10 @@ export type RouteAccess = 'public' | PermissionName;
  *
  * - `access`: the permission the route declares (the server enforces it before the handler runs).
  * - `rule`: the rule in words, as docs/permissions.md shows it.
- * - `basis`: where the rule comes from (the specification's document and section, or a decision record).
+ * - `basis`: where the rule comes from (the requirement ids of docs/requirements.md, or a decision record).
  * - `viewOnly`: present when a corporate user holding only view tasks (502, 505, 508) may make this write,
  *   with the reason: the specification opens it to every corporate user, or it changes only the caller's
- *   own session or settings. Absent: such a user is refused (DESIGN section 5, "Who may write").
+ *   own session or settings. Absent: such a user is refused (PERM-03).
  */
 export interface WriteRule {
   access: RouteAccess;
@@ -34,7 +34,7 @@ export const WRITE_RULES = {
   'POST /framework/login/:type': {
     access: 'public',
     rule: 'anyone (the sign-in form)',
-    basis: 'document 1 section 7',
+    basis: 'AUTH-04, AUTH-13',
     viewOnly: PUBLIC_FORM,
   },
   'POST /framework/login/second-factor': {
@@ -46,31 +46,31 @@ export const WRITE_RULES = {
   'POST /framework/logout': {
     access: 'public',
     rule: 'anyone (ends the caller’s own session)',
-    basis: 'document 1 section 7',
+    basis: 'APP-12, AUTH-13',
     viewOnly: OWN,
   },
   'POST /fc-common-api/users/create_reset_password_request': {
     access: 'public',
     rule: 'anyone (the forgotten-password form)',
-    basis: 'document 1 section 7',
+    basis: 'AUTH-05, AUTH-13',
     viewOnly: PUBLIC_FORM,
   },
   'POST /fc-common-api/users/reset_password': {
     access: 'public',
     rule: 'anyone holding a reset link',
-    basis: 'document 1 section 7',
+    basis: 'AUTH-07, AUTH-13',
     viewOnly: PUBLIC_FORM,
   },
   'POST /fc-common-api/users/create_account_request': {
     access: 'public',
     rule: 'anyone (the account request form)',
-    basis: 'document 2 section 7',
+    basis: 'ACCT-06, AUTH-13',
     viewOnly: PUBLIC_FORM,
   },
   'POST /fc-common-api/session/ping': {
     access: 'signedIn',
     rule: 'any signed-in user (keeps the own session alive)',
-    basis: 'document 1 section 7',
+    basis: 'SESS-07, AUTH-13',
     viewOnly: OWN,
   },
   'POST /fc-common-api/session/verify': {
@@ -106,121 +106,121 @@ export const WRITE_RULES = {
   'POST /fc-common-api/users/language': {
     access: 'signedIn',
     rule: 'any signed-in user (the own language)',
-    basis: 'document 1 section 7',
+    basis: 'I18N-02, AUTH-13',
     viewOnly: OWN,
   },
   'POST /fc-common-api/users/profile': {
     access: 'signedIn',
     rule: 'any signed-in user (the own name and e-mail)',
-    basis: 'DESIGN section 5',
+    basis: 'AUTH-13',
     viewOnly: OWN,
   },
   'POST /fc-common-api/mpp/price': {
     access: 'priceFileUpload',
     rule: 'a dealer, for its own merchant number; corporate staff for any dealer with task 506',
-    basis: 'document 1 section 7; decision 0300',
+    basis: 'FILE-06, PERM-06; decision 0300',
   },
   'POST /fc-common-api/transactions/file': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509 (the file changes loyalty spend and payouts)',
-    basis: 'DESIGN section 5; decision 0300',
+    basis: 'FILE-10; decision 0300',
   },
   'POST /fc-common-api/parts/estes_create': {
     access: 'partsMappingModify',
     rule: 'corporate staff with task 507',
-    basis: 'document 2 section 6',
+    basis: 'PART-01',
   },
   'POST /fc-common-api/parts/estes_remove': {
     access: 'partsMappingModify',
     rule: 'corporate staff with task 507',
-    basis: 'document 2 section 6',
+    basis: 'PART-01',
   },
   'POST /fc-common-api/cust/tax/estes_create': {
     access: 'taxModify',
     rule: 'a dealer with task 504, or any corporate user',
-    basis: 'document 2 section 6: “task 504 or accountType 0”',
+    basis: 'TAX-01: “task 504 or accountType 0”',
     viewOnly: 'the specification opens tax rates to every corporate user (“task 504 or accountType 0”)',
   },
   'POST /fc-common-api/cust/tax/estes_expire': {
     access: 'taxModify',
     rule: 'a dealer with task 504, or any corporate user',
-    basis: 'document 2 section 6: “task 504 or accountType 0”',
+    basis: 'TAX-01: “task 504 or accountType 0”',
     viewOnly: 'the specification opens tax rates to every corporate user (“task 504 or accountType 0”)',
   },
   'POST /fc-common-api/parts/core-management': {
     access: 'coreModify',
     rule: 'corporate staff with task 506',
-    basis: 'document 2 section 6',
+    basis: 'CORE-01',
   },
   'POST /fc-common-api/users/account_requests/:id/status': {
     access: 'accountRequestReview',
     rule: 'corporate staff with task 509',
-    basis: 'decision 0300 (document 2: “internal; gating not shown”)',
+    basis: 'decision 0300 (CUST-18: “internal; gating not shown”)',
   },
   'POST /framework/customers/create': {
     access: 'customerCreate',
     rule: 'corporate staff with task 509',
-    basis: 'decision 0300 (document 2: “internal; gating not shown”)',
+    basis: 'decision 0300 (CUST-18: “internal; gating not shown”)',
   },
   'POST /fc-common-api/loyalty/custs_add': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/custs_del': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/program/add': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/program/update': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/program_deactivate': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/bundle/add': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/bundle/:id/update': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/bundle/deactivate': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/bundle/:id/item_codes/add': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/bundles/:bundle/item-codes/:itemCodeSeq/update': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/bundles/:bundle/item-codes/:code/delete': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
   'POST /fc-common-api/loyalty/bundles/:bundle/item-codes/add/csv': {
     access: 'corpLoyaltyModify',
     rule: 'corporate staff with task 509',
-    basis: 'document 3 section 6',
+    basis: 'LOY-03',
   },
 } as const satisfies Record<string, WriteRule>;
 
@@ -234,7 +234,7 @@ export function writeAccess<R extends WriteRoute>(route: R): (typeof WRITE_RULES
   return WRITE_RULES[route].access;
 }
 
-/** The view tasks: a corporate user holding only these changes nothing (DESIGN section 5). */
+/** The view tasks: a corporate user holding only these changes nothing (PERM-03). */
 export const VIEW_TASKS: readonly Task[] = [Task.PartsMappingView, Task.CoreView, Task.CorpLoyaltyView];
 
 /**
@@ -277,7 +277,7 @@ export function permissionsDocument(): string {
     'Every write of the portal (each POST or DELETE route; the portal has no PUT or PATCH route) and who may make it.',
     'The server declares each route’s access from the same table (`writeAccess`) and refuses at start a write',
     'route without a row. A corporate user whose tasks are all view tasks (502, 505, 508) makes none of these',
-    'writes except those marked in the last section below (DESIGN section 5, “Who may write”; decision 0300).',
+    'writes except those marked in the last section below (PERM-03; decision 0300).',
     '',
     'Columns on the right: ✓ allowed, ✗ refused (401 for anonymous, 403 with code 209 otherwise). “The edit task” is',
     'a corporate user holding exactly the task the rule names. The administrator holds every task.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg, requiredText } from '../core/validation';
 import { countryOfState, findState, isValidPhone, isValidZip } from './address';
 
-/** Maximum lengths of the request account form (document 2 section 5). */
+/** Maximum lengths of the request account form (ACCT-02). */
 export const ACCOUNT_REQUEST_MAX = {
   full_name: 60,
   job_title: 60,
@@ -34,7 +34,7 @@ export type AccountRequestForm = Record<AccountRequestField, string>;
 export const emptyAccountRequest = (): AccountRequestForm =>
   Object.fromEntries(ACCOUNT_REQUEST_FIELDS.map((f) => [f, ''])) as AccountRequestForm;
 
-/** Submit stays disabled until every field holds something (document 2 section 2). */
+/** Submit stays disabled until every field holds something (ACCT-01). */
 export function isAccountRequestComplete(form: Partial<Record<AccountRequestField, string | null | undefined>>): boolean {
   return ACCOUNT_REQUEST_FIELDS.every((f) => (form[f] ?? '').trim().length > 0);
 }

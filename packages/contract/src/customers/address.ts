@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { countryIso, type CountryCode } from './enums';
 
-/** A state option (document 2 section 3): value, label and the country it belongs to. */
+/** A state option (CUST-13): value, label and the country it belongs to. */
 export interface StateOption {
   value: string;
   label: string;
@@ -152,7 +152,7 @@ export function findState(value: string | null | undefined): StateOption | undef
   return value ? STATE_BY_VALUE.get(value.trim().toUpperCase()) : undefined;
 }
 
-/** The country of a chosen state; US when no state is chosen (document 2 section 5: US default). */
+/** The country of a chosen state; US when no state is chosen (ACCT-03: US default). */
 export function countryOfState(value: string | null | undefined): CountryCode {
   return findState(value)?.country ?? 'US';
 }

@@ -58,7 +58,7 @@ function errorsOf(form: unknown): Record<string, string> {
   return out;
 }
 
-describe('create-customer defaults (document 2 section 4)', () => {
+describe('create-customer defaults (CUST-06)', () => {
   it('program 96, language 0, promo 0, trx grace 0, bill cycle 0, late grace 0, pay day 7, centralized, competitive advantage, no decentralized credit, express mail 0', () => {
     expect(customerDefaults()).toMatchObject({
       program: 96,

@@ -31,7 +31,7 @@ import {
   type Option,
 } from './enums';
 
-/** Length limits of the create customer form (document 2 sections 5 and 9). */
+/** Length limits of the create customer form (CUST-14, CUST-15). */
 export const CUSTOMER_MAX = {
   cust_name: 60,
   dba: 60,
@@ -55,7 +55,7 @@ export const CUSTOMER_MAX = {
   request_rep: 60,
 } as const;
 
-/** The create payload of document 2 section 3, as the form holds it (null: nothing chosen). */
+/** The create payload (CUST-04), as the form holds it (null: nothing chosen). */
 export interface CustomerForm {
   cust_name: string;
   program: number | null;
@@ -111,7 +111,7 @@ export interface CustomerForm {
 export type CustomerField = keyof CustomerForm;
 
 /**
- * The defaults of document 2 section 4: program 96, language 0, promo 0, trx grace 0, bill cycle 0,
+ * The defaults (CUST-06): program 96, language 0, promo 0, trx grace 0, bill cycle 0,
  * late grace 0, pay day 7, centralized on, competitive advantage on, decentralized credit off, express mail 0;
  * address type 2 (section 3); cust_no is sent as 0 and loyalty card is always off.
  */
@@ -481,7 +481,7 @@ const baseCustomerSchema = z.object({
 type Issue = { path: CustomerField; message: string };
 
 /**
- * The rules that depend on several fields (document 2 sections 4 and 5). Reads the raw input, so that the
+ * The rules that depend on several fields (CUST-07 to CUST-17). Reads the raw input, so that the
  * form shows them next to the plain required errors.
  */
 export function customerRuleIssues(raw: Partial<Record<CustomerField, unknown>>): Issue[] {

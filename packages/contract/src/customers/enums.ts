@@ -1,5 +1,5 @@
 /**
- * Enumerations of document 2 section 3. Where the specification gives no values (bank account types,
+ * Enumerations (CUST-05). Where the specification gives no values (bank account types,
  * purchase types, transaction and late grace days, pay days, payment types other than EFT, express mail
  * carriers, address types other than 2), docs/decisions/0010-customers-accounts-and-audit.md records ours.
  * Labels here are the English defaults; the web app translates them under customers:options.<list>.<value>.
@@ -119,7 +119,7 @@ export const PURCHASE_TYPES: readonly Option[] = [
   { value: 2, label: 'Service only' },
 ];
 
-/** Session language codes of document 1: 0 English US, 1 Spanish, 2 French. */
+/** Session language codes (I18N-02): 0 English US, 1 Spanish, 2 French. */
 export const LANGUAGE_OPTIONS: readonly Option[] = [
   { value: 0, label: 'English (US)' },
   { value: 1, label: 'Spanish' },
@@ -129,7 +129,7 @@ export const LANGUAGE_OPTIONS: readonly Option[] = [
 export const TRX_GRACE_DAYS: readonly Option[] = [0, 1, 2, 3, 5, 7, 10].map((d) => ({ value: d, label: String(d) }));
 export const LATE_GRACE_DAYS: readonly Option[] = [0, 5, 10, 15, 30].map((d) => ({ value: d, label: String(d) }));
 
-/** Sub-group keys (document 2 section 2): 0 none, 1 card determines location, 2 PO contains location, 3 unit contains location. */
+/** Sub-group keys (PREQ-04): 0 none, 1 card determines location, 2 PO contains location, 3 unit contains location. */
 export const SubGroupKey = { None: 0, CardDeterminesLocation: 1, PoContainsLocation: 2, UnitContainsLocation: 3 } as const;
 export const SUB_GROUP_KEYS: readonly Option[] = [
   { value: 0, label: 'None' },
@@ -139,7 +139,7 @@ export const SUB_GROUP_KEYS: readonly Option[] = [
 ];
 
 /**
- * Every pay day code: the multi-service sets of document 2 section 4 (7, 20, 21, 23, 30, 45; 10, 24, 27, 34;
+ * Every pay day code: the multi-service sets (CUST-11) (7, 20, 21, 23, 30, 45; 10, 24, 27, 34;
  * 14, 27, 30, 37) and, for daily billing of other receivables, the short terms 0 and 2 (pay day 0 or more;
  * at least 4 with EFT).
  */

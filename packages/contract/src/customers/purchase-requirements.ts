@@ -1,5 +1,5 @@
 /**
- * GET /fc-common-api/cards/cust/purchasing_requirements (document 2 sections 3 and 7). The first element
+ * GET /fc-common-api/cards/cust/purchasing_requirements (PREQ-05, PREQ-06). The first element
  * holds custDetails, cardOptions and columnInfo; on the wire their keys are kebab-case (cust-no, show-card,
  * ...), and the Y/N flags are booleans.
  */
@@ -45,7 +45,7 @@ export interface PurchasingRequirementsResponse {
   columnInfo: ColumnInfo[];
 }
 
-/** Card-option codes of document 2 section 3. */
+/** Card-option codes (PREQ-03). */
 export const CardOptionCode = {
   UnitRequired: 3,
   PoValidated: 4,

@@ -7,8 +7,8 @@ export * from './messages';
 
 /**
  * Inbound files (price files, core uploads, item-code imports, daily transaction files): the upload
- * limits and codes, the statuses of document 1 section 4, and the row rules of the price file and the
- * transaction file (DESIGN section 5). The browser checks a chosen file with the same limits.
+ * limits and codes, the statuses (FILE-03, FILE-04), and the row rules of the price file and the
+ * transaction file (FILE-07, FILE-10). The browser checks a chosen file with the same limits.
  */
 
 export const InboundKinds = ['price', 'core', 'item-codes', 'transactions'] as const;
@@ -44,7 +44,7 @@ export function checkCsvFile(file: { name: string; size: number }, maxBytes: num
   return null;
 }
 
-/** Price file status (document 1 section 4): 26 in progress, 19 processed, 13 failed; anything else unknown. */
+/** Price file status (FILE-03): 26 in progress, 19 processed, 13 failed; anything else unknown. */
 export const PriceFileStatus = { InProgress: 26, Processed: 19, Failed: 13 } as const;
 export type PriceFileStatus = (typeof PriceFileStatus)[keyof typeof PriceFileStatus];
 
@@ -52,7 +52,7 @@ export type PriceFileStatus = (typeof PriceFileStatus)[keyof typeof PriceFileSta
 export const UnitStatus = { Success: 0, Failure: 1, Ok: 2 } as const;
 export type UnitStatus = (typeof UnitStatus)[keyof typeof UnitStatus];
 
-/** The unit status shown for a code: 1 failure, 2 ok, any other value success (document 1 section 4). */
+/** The unit status shown for a code: 1 failure, 2 ok, any other value success (FILE-04). */
 export function unitStatusKind(status: number | null | undefined): 'success' | 'failure' | 'ok' {
   return status === 1 ? 'failure' : status === 2 ? 'ok' : 'success';
 }
@@ -65,7 +65,7 @@ export function priceStatusKind(status: number | null | undefined): PriceStatusK
 /** osReturnCode of a file refused by the upload checks (decision 0091): recorded as failed (13), never processed. */
 export const REFUSED_OS_RETURN_CODE = 5;
 
-/** Job status poll interval (document 1 section 9). */
+/** Job status poll interval (FILE-05). */
 export const JOB_STATUS_POLL_MS = 1000;
 
 // ---------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import {
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
 
-describe('enrolment form (document 3 section 5)', () => {
+describe('enrolment form (LOY-07, LOY-08)', () => {
   const schema = enrolmentFormSchema('20261122');
   const base = { custNo: '10001', loyaltyProgramSeq: '3' };
   it('requires every field and MM/DD/YYYY real dates', () => {
@@ -65,7 +65,7 @@ describe('enrolment form (document 3 section 5)', () => {
   });
 });
 
-describe('milestones (document 3 sections 4, 5 and 8)', () => {
+describe('milestones (LOY-14, LOY-15, LOY-16)', () => {
   it('target spend must increase (ALP10); a rate must be above the earlier rate (ALP09)', () => {
     expect(milestoneOrderIssue([{ amount: 10, rate: 0.01, cap: null }])).toBeNull();
     expect(
@@ -331,7 +331,7 @@ describe('milestones (document 3 sections 4, 5 and 8)', () => {
   });
 });
 
-describe('item codes (document 3 sections 4, 5 and 8)', () => {
+describe('item codes (LOY-21, LOY-22, LOY-23)', () => {
   it('pads codes shorter than 5 with zeros and upper-cases them', () => {
     expect(['1', 'ab', '123', '12345', ' 7 '].map(normaliseItemCode)).toEqual(['00001', '000AB', '00123', '12345', '00007']);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from '../core/list-query';
 import { msg, optionalText } from '../core/validation';
 
-/** Bundles of item codes (document 3 sections 3, 4, 5 and 8). */
+/** Bundles of item codes (LOY-18, LOY-19). */
 
 export const BUNDLE_NAME_MAX = 64;
 export const BUNDLE_TEXT_MAX = 200;
@@ -18,7 +18,7 @@ export const BundleCode = {
   DuplicateCode: 'ALB15',
   InvalidCode: 'ALB16',
   NotFound: 'bundle-not-found',
-  /** An inactive bundle allows no change (document 3 section 4). */
+  /** An inactive bundle allows no change (LOY-18, LOY-24). */
   Inactive: 'bundle-inactive',
   /** An active template uses it, so it cannot be deactivated (isDeactivatable false). */
   InUse: 'bundle-in-use',

@@ -3,7 +3,7 @@ import { msg } from '../core/validation';
 import type { EnrolmentStatus, Milestone } from './engine';
 
 /**
- * The customer loyalty page (document 3 sections 2 and 4): its calls' queries and the shapes they answer.
+ * The customer loyalty page (LOY-30, LOY-32): its calls' queries and the shapes they answer.
  */
 
 export const CUST_PROGRAMS_FOR = ['active', 'history'] as const;
@@ -47,7 +47,7 @@ export interface CustMilestone {
   cap: string;
 }
 
-/** One card of the customer loyalty page (document 3 section 3, "Customer loyalty programme"), camelCased. */
+/** One card of the customer loyalty page (LOY-31, "Customer loyalty programme"), camelCased. */
 export interface CustLoyaltyProgram {
   custLoyaltyProgramSeq: number;
   loyaltyProgramSeq: number;

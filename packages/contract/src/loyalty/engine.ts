@@ -1,11 +1,11 @@
 /**
- * The rebate engine's rules (DESIGN section 5, document 3 sections 3 and 4), as pure functions.
+ * The rebate engine's rules (LOY-34, LOY-35, LOY-06, LOY-33), as pure functions.
  * The server computes the same figures in SQL (apps/server/src/modules/loyalty-engine/sql.ts); a test runs
  * both on the same data. Money is exact: amounts are turned into integer cents (rates into millionths)
  * and multiplied as BigInt, then rounded half away from zero like PostgreSQL's round(numeric, 2).
  */
 
-/** Enrolment statuses of document 3 section 3, spelt as the API sends them. */
+/** Enrolment statuses (LOY-06), spelt as the API sends them. */
 export const EnrolmentStatus = {
   PreEnrolled: 'Pre Enrolled',
   Enrolled: 'Enrolled',
@@ -18,7 +18,7 @@ export const EnrolmentStatus = {
 export type EnrolmentStatus = (typeof EnrolmentStatus)[keyof typeof EnrolmentStatus];
 export const ENROLMENT_STATUSES: readonly EnrolmentStatus[] = Object.values(EnrolmentStatus);
 
-/** Only these count as enrolled (document 3 section 4): they may be unenrolled and are "active enrollees". */
+/** Only these count as enrolled (LOY-06): they may be unenrolled and are "active enrollees". */
 export const ENROLLED_STATUSES: readonly EnrolmentStatus[] = [EnrolmentStatus.PreEnrolled, EnrolmentStatus.Enrolled];
 
 /**
@@ -200,7 +200,7 @@ export function availableCredit(status: EnrolmentStatus, payout: number): number
 export type CardMode = 'active' | 'completed' | 'incomplete';
 
 /**
- * The customer card's mode (document 3 section 4): active while Pre Enrolled or Enrolled; otherwise
+ * The customer card's mode (LOY-32): active while Pre Enrolled or Enrolled; otherwise
  * completed when the last milestone's amount is at most the spend, else incomplete.
  */
 export function cardMode(status: string, milestones: readonly Milestone[], spend: number): CardMode {

@@ -4,7 +4,7 @@ import { isRealDate, mmddyyyyToYyyymmdd, msg, yyyymmdd } from '../core/validatio
 import { EnrolmentStatus } from './engine';
 
 /**
- * Customer enrolments (document 3 sections 3, 4, 5 and 8): custs_add and custs_del bodies, the add
+ * Customer enrolments (LOY-06, LOY-07, LOY-08, LOY-09): custs_add and custs_del bodies, the add
  * form's rules, the enrolment list and the customer options it offers.
  */
 
@@ -72,7 +72,7 @@ export function latestEnrolmentDate(today: string, years: number): string {
 export type EnrolmentDateIssue = { field: 'start_date' | 'end_date'; code: string };
 
 /**
- * The date rules of document 3 section 5 on YYYYMMDD values: the expiration date is not before today and
+ * The date rules (LOY-08) on YYYYMMDD values: the expiration date is not before today and
  * not before the enrolment date; neither date is later than `maxYears` years from today. `today` is the
  * caller's calendar day.
  */
@@ -163,7 +163,7 @@ export interface CustomerOption {
   status: number;
 }
 
-/** Customer status 1 is inactive (document 3 section 3); only active customers may be enrolled. */
+/** Customer status 1 is inactive (LOY-07); only active customers may be enrolled. */
 export const isActiveCustomer = (c: Pick<CustomerOption, 'status'>) => c.status !== 1;
 
 /** GET /fc-common-api/loyalty-customer-options. */
@@ -173,7 +173,7 @@ export const customerOptionsQuerySchema = listQuerySchema({
   filters: { status: z.coerce.number().int().min(0).max(1), currency: z.coerce.number().int().min(0).max(1) },
 });
 
-/** A row of the enrolment list (document 3 section 3, camelCased). */
+/** A row of the enrolment list (LOY-05, camelCased). */
 export interface EnrolmentRow {
   custLoyaltyProgramSeq: number;
   loyaltyProgramSeq: number;

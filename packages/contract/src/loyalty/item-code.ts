@@ -5,10 +5,10 @@ import { ITEM_CODE_LENGTH, normaliseItemCode } from '../core/item-code';
 import { BUNDLE_TEXT_MAX, BundleCode } from './bundle';
 import { RowMessageCode, rowMessageText, type RowMessage } from '../files/messages';
 
-/** Item codes of a bundle (document 3 sections 3, 4, 5 and 8). */
+/** Item codes of a bundle (LOY-21, LOY-22, LOY-23). */
 
 export { ITEM_CODE_LENGTH, normaliseItemCode } from '../core/item-code';
-/** Codes per submission of the add form (document 3 section 9). */
+/** Codes per submission of the add form (LOY-22). */
 export const MAX_ITEM_CODES_PER_SUBMISSION = 250;
 /** Rows of a bulk import file (a header row aside): the specification leaves it to the server. */
 export const MAX_IMPORT_ROWS = 10_000;
@@ -37,7 +37,7 @@ export const ITEM_CODE_TEXT_MAX = 40;
 
 /**
  * A code of the add call: any non-empty text, padded like the form pads it. Its format is the server's
- * ALB16 (document 3 section 8: invalid codes are named after the colon), not a schema error.
+ * ALB16 (LOY-23: invalid codes are named after the colon), not a schema error.
  */
 const addedItemCodeSchema = z
   .string({ error: msg('required', { field: 'item_code' }) })
@@ -260,7 +260,7 @@ export const itemCodeListQuerySchema = listQuerySchema({
   filters: { bundle_seq: z.coerce.number().int().min(1).max(2_147_483_647) },
 });
 
-/** loyalty-item-codes-{bundle name}-{date}.csv (document 3 section 7). */
+/** loyalty-item-codes-{bundle name}-{date}.csv (LOY-27). */
 export function itemCodesCsvFileName(bundleName: string, day: string): string {
   return `loyalty-item-codes-${bundleName}-${day}.csv`;
 }

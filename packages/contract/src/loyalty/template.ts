@@ -4,12 +4,12 @@ import { msg, requiredText } from '../core/validation';
 import { fromCents, milestonePayout, toCents, type Milestone } from './engine';
 
 /**
- * Programme templates and their milestones (document 3 sections 3, 4, 5 and 8): the request bodies of
+ * Programme templates and their milestones (LOY-10 to LOY-16): the request bodies of
  * program/add and program/update, the browser's form with the same rules, and the template list's query.
  */
 
 export const TEMPLATE_NAME_MAX = 20;
-/** Target spend and cap: 0.01 to 999999999999.99 (document 3 section 9). */
+/** Target spend and cap: 0.01 to 999999999999.99 (LOY-14). */
 export const MONEY_MIN = 0.01;
 export const MONEY_MAX = 999_999_999_999.99;
 /** Rebate rate in percent as typed; sent as a fraction (percent / 100). */
@@ -29,7 +29,7 @@ export const TemplateStatus = { Active: 'Active', Inactive: 'Inactive' } as cons
 export type TemplateStatus = (typeof TemplateStatus)[keyof typeof TemplateStatus];
 export const TEMPLATE_STATUSES = [TemplateStatus.Active, TemplateStatus.Inactive] as const;
 
-/** Codes of document 3 section 8 (template). */
+/** Template codes (LOY-16). */
 export const TemplateCode = {
   NotFound: 'ALP06',
   InvalidRateOrCap: 'ALP09',
@@ -65,7 +65,7 @@ export const hasTwoDecimals = (n: number) => hasAtMostDecimals(n, 2);
 export const RATE_DECIMALS = 6;
 
 /**
- * "Total spend must not exceed the cap" (document 3 section 5), read with the milestone rules
+ * "Total spend must not exceed the cap" (LOY-15), read with the milestone rules
  * (docs/decisions/0073): a cap milestone pays its cap once the spend reaches its target, so the cap may not
  * be more than that target spend, as a rate may not be more than 100 %: no milestone pays back more than the
  * spend that earns it. ALP09 (invalid cap) on the cap, with the reason for the form's row.
@@ -122,7 +122,7 @@ export const fcLoyaltyProgramSchema = z
     ),
   })
   .superRefine((p, ctx) => {
-    // Bundle and bundle type come together or not at all (document 3 section 5).
+    // Bundle and bundle type come together or not at all (LOY-13).
     if (p.bundle_seq && !p.bundle_type)
       ctx.addIssue({ code: 'custom', path: ['bundle_type'], message: msg('required', { field: 'bundle_type' }) });
     if (p.bundle_type && !p.bundle_seq)
@@ -216,7 +216,7 @@ export interface MilestoneOrderIssue {
 }
 
 /**
- * "Target spend and rate or cap must increase by milestone" (document 3 section 5), in milestone order
+ * "Target spend and rate or cap must increase by milestone" (LOY-15), in milestone order
  * (docs/decisions/0341, which supersedes 0070's "at least"):
  * - Target spends strictly increase (else ALP10 on the amount).
  * - Rates and caps strictly increase: a rate milestone's rate is above the rate of the nearest earlier rate

@@ -5,7 +5,7 @@ import { RowMessageCode, type RowMessage } from '../files/messages';
 import { filterText } from './filter-text';
 import { PART_NO_MAX, PART_NO_PATTERN } from './parts';
 
-// Core management of document 2: core part prices per customer, uploaded as CSV files (Coreless, Price Verify).
+// Core management (CORE-01 to CORE-07): core part prices per customer, uploaded as CSV files (Coreless, Price Verify).
 
 /** File type 0 is Coreless, any other Price Verify (section 3). */
 export const CORE_FILE_TYPES = ['coreless', 'price-verify'] as const;

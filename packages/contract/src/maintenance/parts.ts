@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../core/validation';
 
-// Parts mapping of document 2 (sections 2, 5, 8): the Estes part numbers of international parts.
+// Parts mapping (PART-01 to PART-06): the Estes part numbers of international parts.
 
 /** International part number: 1 to 30 letters, digits, spaces, hyphens, dots or slashes. */
 export const PART_NO_PATTERN = /^[A-Z0-9 \-./]{1,30}$/;
@@ -16,7 +16,7 @@ export const PART_SEARCH_MAX = 20;
 export const PART_QUERY_TYPES = ['estes', 'international'] as const;
 export type PartQueryType = (typeof PART_QUERY_TYPES)[number];
 
-/** Codes of document 2 section 8. */
+/** Codes (PART-05, TAX-08, CORE-06). */
 export const PartsCode = {
   /** The part number is invalid (also: not in the parts catalogue). */
   InvalidPart: 'AEP07',

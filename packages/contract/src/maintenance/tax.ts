@@ -3,7 +3,7 @@ import { listQuerySchema } from '../core/list-query';
 import { isRealDate, mmddyyyyToYyyymmdd, msg, todayYyyymmdd } from '../core/validation';
 import { filterText } from './filter-text';
 
-// Tax configuration of document 2: a customer location's tax rate per programme, its dates and codes AET...
+// Tax configuration (TAX-01 to TAX-09): a customer location's tax rate per programme, its dates and codes AET...
 
 export const TaxCode = {
   /** Number invalid: no such customer. */
@@ -38,7 +38,7 @@ export const TaxCode = {
   ProgramMapping: 'AET18',
 } as const;
 
-/** Programmes (document 2 section 3): 5 core, 94 select, 96 the product, 97 advantage. */
+/** Programmes (CUST-05): 5 core, 94 select, 96 the product, 97 advantage. */
 export const PROGRAMS = [5, 94, 96, 97] as const;
 
 export const TAX_FILTER_MAX = 20;
@@ -144,7 +144,7 @@ export function taxExpireFormSchema(today = todayYyyymmdd()) {
 export type TaxExpireForm = z.input<ReturnType<typeof taxExpireFormSchema>>;
 
 /**
- * A field missing from a tax call answers AET08 ("required", document 2 section 8) on that field; the
+ * A field missing from a tax call answers AET08 ("required", rule TAX-08) on that field; the
  * browser's forms keep their own `required` message (docs/decisions/0343).
  */
 const missing = (input: unknown) => input === undefined || input === null;

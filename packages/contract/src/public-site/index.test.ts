@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bestProgramme, findProgramme, FinderError, fleetFinderSchema, parsePowerUnits, POWER_UNITS_MAX, PROGRAMMES } from './index';
 
-describe('best programme for a fleet (document 1 section 1)', () => {
+describe('best programme for a fleet (PUB-07)', () => {
   it.each([
     [499, 'US', 'select'],
     [500, 'US', 'product'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The public site's programme facts and the fleet-size finder (document 1 section 1).
+ * The public site's programme facts and the fleet-size finder (PUB-06, PUB-07).
  *
  * The finder's rule is a pure function (`findProgramme`) so that the landing page can run it without loading
  * zod; `fleetFinderSchema` wraps the very same function for any caller that validates with zod.

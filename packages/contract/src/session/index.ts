@@ -1,9 +1,9 @@
 /**
- * The session-timeout rules of document 1 section 4, as pure functions of time, so that the browser's
+ * The session-timeout rules (SESS-01 to SESS-05), as pure functions of time, so that the browser's
  * timers only feed them and tests can drive them with any clock.
  */
 
-/** Document 1 section 9. */
+/** The timings of SESS-01, SESS-02 and SESS-05. */
 export const SESSION_CHECK_MS = 10_000;
 export const ACTIVITY_THROTTLE_MS = 5_000;
 export const COUNTDOWN_TICK_MS = 1_000;
@@ -35,7 +35,7 @@ const parseTime = (v: string | null | undefined): number | undefined => {
 };
 
 /**
- * Absent minutes count as 0, an absent last touch as now (document 1 section 3). When the server says
+ * Absent minutes count as 0, an absent last touch as now (SESS-06). When the server says
  * what its clock read, the touch is moved onto the browser's clock by the idle time the server saw, so
  * a browser whose clock is off by minutes still warns at the right moment.
  */

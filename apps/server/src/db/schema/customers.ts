@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Customers (fleets) of the programme. The create payload of document 2 section 3 is stored in columns
+ * Customers (fleets) of the programme. The create payload (CUST-04) is stored in columns
  * where other screens filter or join on it, the rest in `options`.
  */
 export const customers = pgTable(
@@ -12,7 +12,7 @@ export const customers = pgTable(
     custName: text('cust_name').notNull(),
     program: smallint('program').notNull(),
     currency: smallint('currency').notNull().default(0),
-    /** 0 active, 1 inactive (document 3: customer option status 1 means inactive). */
+    /** 0 active, 1 inactive (LOY-07: customer option status 1 means inactive). */
     status: smallint('status').notNull().default(0),
     language: smallint('language').notNull().default(0),
     dba: text('dba'),
@@ -57,7 +57,7 @@ export const customerLocations = pgTable(
   (t) => [index('customer_locations_cust_idx').on(t.custNo, t.location)],
 );
 
-/** Cards issued to a customer, with their card options (document 2 section 3 codes). */
+/** Cards issued to a customer, with their card options (PREQ-03 codes). */
 export const cards = pgTable(
   'cards',
   {
@@ -84,7 +84,7 @@ export const cards = pgTable(
 );
 
 /**
- * Parts purchases (DESIGN section 5): loaded by the demo seed and by the daily transactions file;
+ * Parts purchases (FILE-10, LOY-34): loaded by the demo seed and by the daily transactions file;
  * the loyalty engine sums them.
  */
 export const transactions = pgTable(
@@ -107,7 +107,7 @@ export const transactions = pgTable(
 );
 
 /**
- * Account requests of the public request form (document 2 sections 2 and 3). The ten fields as sent, the
+ * Account requests of the public request form (ACCT-01, ACCT-06). The ten fields as sent, the
  * country of the chosen state, and the review status corporate staff move on (new, in-review, approved,
  * rejected).
  */

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 
-/** Bundles of item codes (document 3). status 0 Active, 1 Inactive. */
+/** Bundles of item codes (LOY-18). status 0 Active, 1 Inactive. */
 export const loyaltyBundles = pgTable(
   'loyalty_bundles',
   {

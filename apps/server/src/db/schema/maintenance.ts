@@ -3,7 +3,7 @@ import { customers } from './customers';
 import { parts } from './parts';
 
 /**
- * Parts mapping (document 2): an international part number of the catalogue and the custom part number
+ * Parts mapping (PART-02, PART-03): an international part number of the catalogue and the custom part number
  * of the outside carrier. One custom number per part (AEP11) and one part per custom number (AEP10).
  */
 export const estesParts = pgTable('estes_parts', {

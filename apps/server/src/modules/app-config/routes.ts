@@ -5,7 +5,7 @@ import { resource, sendData } from '../../http/jsonapi';
 import { uiAliasesOf } from '../../http/ui-prefixes';
 
 /**
- * The app configuration of document 1 section 3, from environment variables, with the links as configured:
+ * The app configuration (APP-13), from environment variables, with the links as configured:
  * `{directory}` and `{type}` still in them (the route fills them for whoever asks).
  */
 export function appConfig(ctx: AppContext): AppConfig {

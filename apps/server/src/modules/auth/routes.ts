@@ -62,7 +62,7 @@ export const authRoutes =
     const cookieOptions = sessionCookieOptions(ctx);
     const throttles = createThrottles(ctx);
 
-    // The classic login form post (document 1 section 3; DESIGN section 5).
+    // The classic login form post (AUTH-04).
     app.post(
       '/framework/login/:type',
       {
@@ -173,7 +173,7 @@ export const authRoutes =
       },
     );
 
-    // Forgot password (document 1 section 7): the same answer whether or not the username exists, sent
+    // Forgot password (AUTH-05, AUTH-13): the same answer whether or not the username exists, sent
     // before any of the work (which differs between the two), so its timing tells nothing either.
     const resetAfterAnswer = new WeakMap<FastifyRequest, string>();
     app.addHook('onClose', async () => resetRequestsSettled(ctx));

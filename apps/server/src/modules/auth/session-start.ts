@@ -7,7 +7,7 @@ import { hashToken, newToken } from '../../http/access';
 import { audit } from '../../audit/audit';
 import { endSession, insertSession, type UserRow } from './repo';
 
-/** Session languages (document 1 section 1): 0 English US, 1 Spanish, 2 French. */
+/** Session languages (I18N-02): 0 English US, 1 Spanish, 2 French. */
 const LANGUAGE_CODES = new Set([0, 1, 2]);
 
 /** The request a session starts from, as plain values. */

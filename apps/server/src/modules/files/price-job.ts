@@ -64,7 +64,7 @@ const PROGRESS_EVERY_MS = 250;
 const WORKER_AHEAD = 3;
 
 /**
- * A price file (DESIGN section 5): header part_no, price and optional effective_date; each row is
+ * A price file (FILE-07): header part_no, price and optional effective_date; each row is
  * checked and merged in batches (`batchSizeFor`), and a result CSV with a verdict per row is written. The file
  * as a whole fails (price status 13) when it cannot be read as CSV, lacks the header or has no row. A file
  * of PRICE_WORKER_MIN_ROWS rows or more is parsed, checked and written in a worker thread; the merges are

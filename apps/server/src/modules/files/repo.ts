@@ -17,7 +17,7 @@ export function scopeOf(p: SessionPrincipal): SQL | undefined {
   return p.merchantNo == null ? sql`false` : eq(inboundFiles.merchantNo, p.merchantNo);
 }
 
-/** 26 queued or running, 19 processed, 13 failed (document 1 section 4). */
+/** 26 queued or running, 19 processed, 13 failed (FILE-03). */
 export const priceStatusSql =
   sql<number>`(case ${inboundFiles.state} when 'done' then ${sql.raw(String(PriceFileStatus.Processed))} when 'failed' then ${sql.raw(String(PriceFileStatus.Failed))} else ${sql.raw(String(PriceFileStatus.InProgress))} end)`.mapWith(
     Number,

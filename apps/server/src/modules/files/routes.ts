@@ -22,8 +22,8 @@ import { readCsvUpload } from './upload';
 const noQuery = z.strictObject({});
 
 /**
- * Price files (document 1: the price report page and its calls under /mpp), the file-status page, and the
- * daily transaction file that corporate staff upload (DESIGN section 5).
+ * Price files (FILE-01, FILE-06: the price report page and its calls under /mpp), the file-status page, and the
+ * daily transaction file that corporate staff upload (FILE-10).
  */
 export const filesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

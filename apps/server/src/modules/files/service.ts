@@ -24,7 +24,7 @@ export interface AcceptedFile {
 
 /**
  * Stores an inbound file, its pg-boss job and its audit record in one transaction: a stored file always
- * has its job, and a failure anywhere stores neither (DESIGN section 2: a file and its job are written in
+ * has its job, and a failure anywhere stores neither (FILE-11: a file and its job are written in
  * one transaction). The local worker is woken after the commit, so it finds the job at once.
  */
 export async function acceptInboundFile(

@@ -12,11 +12,11 @@ export const healthRoutes =
         status: 'ok',
       }),
     );
-    // The hidden frame of the app root (document 1 section 2), loaded with every start of the app. It keeps
+    // The hidden frame of the app root (APP-04), loaded with every start of the app. It keeps
     // the browser's session cookie in step with the server: a cookie naming a session the server has ended
     // (idle past the full session minutes, signed out in another browser, account disabled) is cleared, so
     // the browser stops presenting a dead id. It does not touch a live session: only Continue's ping
-    // refreshes last_touch (document 1 section 4), or opening a page would defeat the idle timeout.
+    // refreshes last_touch (SESS-07), or opening a page would defeat the idle timeout.
     app.get('/frame', { config: { access: 'public' }, logLevel: 'warn' }, async (req, reply) => {
       const name = sessionCookieName(ctx);
       if (req.cookies?.[name] && !req.principal) reply.clearCookie(name, sessionCookieOptions(ctx));

@@ -16,7 +16,7 @@ import { breakdown, spendDetails } from './spend-details';
 import { breakdownTotals, pageCustomer, readableEnrolment } from './service';
 
 /**
- * The customer loyalty page's calls (document 3 sections 2, 4 and 7): the programme cards, the
+ * The customer loyalty page's calls (LOY-30, LOY-31, LOY-33): the programme cards, the
  * spend-details export, and the breakdown of qualifying and excluded spend (beyond the specification).
  */
 export const loyaltyEngineRoutes =

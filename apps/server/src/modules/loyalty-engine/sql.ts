@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CLOSED_STATUSES, EnrolmentStatus } from '@fc/contract/loyalty';
 
 /**
- * The rebate engine in SQL: fragments that compute the figures of DESIGN section 5 set-based, for any
+ * The rebate engine in SQL: fragments that compute the figures (LOY-34, LOY-35) set-based, for any
  * number of enrolments, with the same rules as the pure functions of @fc/contract/loyalty (a test runs
  * both on the same data). The spend itself is materialised in loyalty_enrolments.current_spend by the
  * triggers of src/db/sql/loyalty-engine.sql; these fragments add the milestones, the status and the payout.

@@ -86,7 +86,7 @@ const id = (field: string) =>
 const VIEW = { access: 'corpLoyaltyView' } as const;
 
 /**
- * The corporate loyalty back office (document 3 sections 2 to 8): enrolments, programme templates,
+ * The corporate loyalty back office (LOY-01 to LOY-29): enrolments, programme templates,
  * bundles and item codes. Reading and exporting need task 508 or 509; every change needs 509.
  */
 export const loyaltyRoutes =

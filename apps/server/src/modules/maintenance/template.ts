@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import { CORE_FILE_COLUMNS, CORE_TEMPLATE_EXAMPLE } from '@fc/contract/maintenance';
 
 /**
- * The core upload template served as /samples/upload_template.xlsm (document 2 section 2): a real
+ * The core upload template served as /samples/upload_template.xlsm (CORE-05): a real
  * spreadsheet (Office Open XML, macro-enabled workbook type to match the .xlsm name, without macros)
  * with the upload's columns, an example row, and a sheet that explains each column. Saved as CSV from
  * Excel or LibreOffice it is a valid upload file.

@@ -9,7 +9,7 @@ function queryOf(req: FastifyRequest): string {
 }
 
 /**
- * The public addresses of the app configuration (document 1 section 2) that are not pages of the web app
+ * The public addresses of the app configuration (APP-13) that are not pages of the web app
  * themselves: the apply path leads to the customer account request form, and the credit-back path to its
  * page under /ui.
  */

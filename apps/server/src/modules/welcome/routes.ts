@@ -79,7 +79,7 @@ const FIGURES: Record<WelcomeFigureKey, FigureDef> = {
   },
 };
 
-/** The live figures of the welcome pages (DESIGN section 5), each only for a user who may open its screen. */
+/** The live figures of the welcome pages (APP-15), each only for a user who may open its screen. */
 export const welcomeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -8,7 +8,7 @@ import './public-frame.css';
 import './account-frame.css';
 
 /**
- * The account layout of document 1 section 2 (login, passwords, account requests): the logo linking home and
+ * The account layout (APP-08) (login, passwords, account requests): the logo linking home and
  * the language switch, the page on a card, a security note, and the copyright line with the terms link.
  * Plain CSS rather than MUI: the login pages open in the light public app (main.tsx); the portal's router
  * uses the same frame for the other account pages.

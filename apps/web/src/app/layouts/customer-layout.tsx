@@ -11,7 +11,7 @@ import { SessionGuard } from './session-guard';
 import { MAIN_ID, SkipLink } from './skip-link';
 
 /**
- * Customer layout of document 1 section 2: the username dropdown with logout, no left menu; the logo leads
+ * Customer layout (APP-08): the username dropdown with logout, no left menu; the logo leads
  * back to the customer's welcome page, which lists the other screens (decision 0101).
  */
 export default function CustomerLayout() {

@@ -22,7 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The default signed-in layout at `url` (document 1 section 2). */
+/** The default signed-in layout at `url` (APP-05). */
 async function open(url: string, user = testUser()) {
   renderPage(<DefaultLayout />, { url, path: '*', user });
   return screen.findByRole('navigation', { name: 'Main menu' });
@@ -33,7 +33,7 @@ const programmeLinks = () =>
     .getAllByRole('link')
     .map((a) => a.textContent);
 
-describe('default layout: footer programme links by account type (document 1 sections 2 and 6)', () => {
+describe('default layout: footer programme links by account type (APP-07)', () => {
   it('corporate (0): both manuals and the site links', async () => {
     await open('/corp/welcome', testUser({ accountType: 0, grantedTasks: [], custNo: null }));
     expect(programmeLinks()).toEqual(['Dealer manual', 'Customer manual', 'Contact us', 'International Trucks', 'Dealer locator']);

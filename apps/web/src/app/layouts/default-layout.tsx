@@ -37,7 +37,7 @@ const currentItemSx = {
 const DRAWER_WIDTH = 260;
 
 /**
- * The default signed-in layout of document 1 section 2: toolbar with a menu toggle and the username
+ * The default signed-in layout (APP-05): toolbar with a menu toggle and the username
  * dropdown, logo with a home link, the left menu from route metadata, and the footer (hidden on /details).
  */
 export default function DefaultLayout() {

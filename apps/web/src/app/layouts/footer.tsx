@@ -7,7 +7,7 @@ import { openPopup, uiLink } from '@/lib/links';
 
 type LinkKey = 'dealer-manual' | 'customer-manual' | 'contact-us' | 'international-trucks' | 'dealer-locator';
 
-/** Which programme links each account type sees (document 1 section 6), and the popup each opens. */
+/** Which programme links each account type sees (APP-07), and the popup each opens. */
 const LINKS: { key: LinkKey; types: number[]; size: [number, number] }[] = [
   { key: 'dealer-manual', types: [1, 0], size: [600, 600] },
   { key: 'customer-manual', types: [2, 0], size: [600, 600] },

@@ -5,7 +5,7 @@ import { PublicHeader } from './public-header';
 import './public-frame.css';
 
 /**
- * The frame of the home and bonus layouts (document 1 section 2): the public header, the page, and a footer
+ * The frame of the home and bonus layouts (APP-08): the public header, the page, and a footer
  * with the copyright line and the terms link; the home layout's footer also shows support hours, phone and
  * e-mail. Used by the router's layouts and by the light public app alike.
  */

@@ -8,7 +8,7 @@ import { BrandMark, Icon } from '@/components/public-icons';
 import { LanguageSelect } from './language-select';
 import './public-frame.css';
 
-/** The apply path opens in an 800x600 popup (document 1 sections 2 and 9). */
+/** The apply path opens in an 800x600 popup (PUB-03). */
 export const APPLY_POPUP = { width: 800, height: 600 } as const;
 
 /** A portal page's link under the prefix the page was opened under (/ui, /intl/ui, /beta/ui ...); others as they are. */
@@ -30,7 +30,7 @@ function useHeaderLinks() {
 type HeaderLinks = ReturnType<typeof useHeaderLinks>;
 
 /**
- * The user menu's entries (document 1 section 2: "User menu lists Customer, Dealer and Corporate with sign in
+ * The user menu's entries (APP-19: "User menu lists Customer, Dealer and Corporate with sign in
  * and sign out"): the sign-in page of each account type, and sign-out when someone is signed in.
  */
 function UserMenuItems({ links, user }: { links: HeaderLinks; user: CurrentUser | null | undefined }) {
@@ -78,7 +78,7 @@ function openApply(e: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The shared public header (document 1 section 2): HOME, APPLY (popup), GET PARTS CREDIT and the LOG IN menu
+ * The shared public header (PUB-03): HOME, APPLY (popup), GET PARTS CREDIT and the LOG IN menu
  * with 'Customers', 'Dealers and International Employees' and 'Corporate' (the user menu: sign in to each, and
  * sign out when signed in). At 700 px or less: an APPLY button and a drawer
  * with the same items.

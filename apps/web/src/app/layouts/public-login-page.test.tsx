@@ -41,7 +41,7 @@ function open(type: string) {
   };
 }
 
-describe('the login page of the light public app (document 1 sections 2 and 5)', () => {
+describe('the login page of the light public app (AUTH-02, AUTH-03)', () => {
   // First in this file: the contract's rules load after the form shows, so this submit comes before them.
   it('posts a form sent before its rules arrived once they have checked it', async () => {
     const post = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});

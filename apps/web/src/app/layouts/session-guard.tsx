@@ -4,7 +4,7 @@ import { SessionTimeout } from '@/features/session-timeout/session-timeout-dialo
 import { useCurrentUser } from '@/lib/session/current-user';
 
 /**
- * Signed-in layouts mount this: the session-timeout warning of document 1 section 4
+ * Signed-in layouts mount this: the session-timeout warning (SESS-02, SESS-03)
  * (features/session-timeout), and the way to the enrolment page for a user who must enrol a second factor
  * before anything else (issue 19; the route gate and the API client send them there too).
  */

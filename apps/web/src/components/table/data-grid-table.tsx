@@ -47,7 +47,7 @@ const DENSE_SX = {
 const denseRowHeight = () => 'auto' as const;
 
 /**
- * A DataGrid whose paging and sorting happen on the server (document 1 section 9: page sizes 5 to 100,
+ * A DataGrid whose paging and sorting happen on the server (UI-01: page sizes 5 to 100,
  * default 25, selector hidden when there are 5 rows or fewer; empty and loading labels). Loaded by
  * ServerDataGrid once the first rows show in its light table (decision 0610): import that, not this.
  */

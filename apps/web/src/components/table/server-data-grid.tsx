@@ -51,7 +51,7 @@ export function loadDataGrid(): Promise<GridComponent> {
 }
 
 /**
- * A server-paged, server-sorted table (document 1 section 9). Its first page shows in a light HTML table
+ * A server-paged, server-sorted table (UI-01, UI-07). Its first page shows in a light HTML table
  * (LightTable: the same columns, texts, paging, sorting and URL state) as soon as the rows are there; the
  * DataGrid's code loads after that first paint and the grid then takes the table's place, at the same size
  * (decision 0610). A page that opens once the grid's code is loaded shows the grid at once.

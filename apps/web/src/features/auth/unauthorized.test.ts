@@ -29,7 +29,7 @@ const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   ...over,
 });
 
-describe('401 and 403 from a call (document 1 section 4)', () => {
+describe('401 and 403 from a call (APP-10)', () => {
   it('sends a session held to enrolment of a second factor to the enrolment page (issue 19), whatever the call', () => {
     for (const path of ['/fc-common-api/x', '/framework/customers'])
       expect(unauthorizedTarget({ status: 403, code: 'mfa-enrolment-required', path, user: user({ accountType: 0 }), config })).toEqual({

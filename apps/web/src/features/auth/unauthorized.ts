@@ -4,7 +4,7 @@ import { fillLink, linkValues, lookupMessage, MfaCode, type AppConfig, type Curr
 export type UnauthorizedTarget = { navigate: string } | { assign: string };
 
 /**
- * Document 1 section 4: on a 401 or 403 from any call the browser goes to the login page: /ui/home, the
+ * Rule APP-10: on a 401 or 403 from any call the browser goes to the login page: /ui/home, the
  * framework login address for framework calls, or the external login for alternate-portal and
  * single-sign-on users. A catalogue code in the answer (213 session expired, 6, 209) rides along as MESSAGE
  * where the page is ours. A session that must enrol a second factor first (issue 19) goes to the enrolment page.

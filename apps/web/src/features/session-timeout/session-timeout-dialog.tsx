@@ -8,7 +8,7 @@ import { logout, type LogoutOptions } from '@/lib/session/logout';
 import { useSessionTimeout } from './use-session-timeout';
 
 /**
- * The session-timeout warning with its countdown (document 1 sections 2 and 4). Signed-in layouts mount it
+ * The session-timeout warning with its countdown (SESS-02, SESS-03). Signed-in layouts mount it
  * through SessionGuard; it is inactive on /ui/home.
  */
 export function SessionTimeout() {

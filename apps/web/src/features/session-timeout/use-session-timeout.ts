@@ -27,7 +27,7 @@ export interface SessionTimeoutState {
 }
 
 /**
- * The session timeout of document 1 section 4. The decisions are the contract's pure functions
+ * The session timeout (SESS-01 to SESS-06). The decisions are the contract's pure functions
  * (@fc/contract/session); this hook only feeds them the clock, the shared activity and the config, and acts.
  * `leave` is called once, to sign the user out: for the timeout after drafts are saved, or because another
  * tab signed out (its reason passed on, nothing broadcast again).

@@ -18,7 +18,7 @@ export function logoutUrl(config: AppConfig | undefined, user: CurrentUser | nul
 export interface LogoutOptions {
   /** The session timeout signed the user out (message 213), rather than the user. */
   reason?: 'timeout';
-  /** Tell the other tabs (document 1 section 4: logout state is broadcast); false when a tab said so. */
+  /** Tell the other tabs (SESS-04: logout state is broadcast); false when a tab said so. */
   broadcast?: boolean;
 }
 

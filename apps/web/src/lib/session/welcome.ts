@@ -1,7 +1,7 @@
 import { AccountTypeSlug, fillLink, linkValues, type AppConfig, type CurrentUser } from '@fc/contract';
 import { uiLink } from '../links';
 
-/** The welcome link of a user's account type (document 1 section 4), placeholders filled. */
+/** The welcome link of a user's account type (APP-11), placeholders filled. */
 export function welcomeLink(config: AppConfig | undefined, user: CurrentUser): string | null {
   const type = user.workingAccountType ?? user.accountType;
   const links = config?.loginLinks;

@@ -29,7 +29,7 @@ const formText = (form: FormData, name: Field) => {
 };
 
 /**
- * The login form of each account type (document 1 sections 2 and 5): a classic form post to the type's
+ * The login form of each account type (AUTH-02, AUTH-03): a classic form post to the type's
  * configured formAction; the server answers with a redirect to the welcome page or back here with MESSAGE.
  * Plain HTML and CSS, no MUI and no router: it is the first page of most visits (the light public app shows
  * it, and the portal's router page wraps it). `forgotLink` is the forgot-password link of whichever app shows it.

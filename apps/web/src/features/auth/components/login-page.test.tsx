@@ -26,7 +26,7 @@ const open = async (type = 'cust') => {
   };
 };
 
-describe('login page (document 1 sections 2 and 5)', () => {
+describe('login page (AUTH-02, AUTH-03)', () => {
   it('keeps Log in disabled until both the username and the password are filled', async () => {
     const f = await open();
     expect(f.submit).toBeDisabled();
@@ -38,7 +38,7 @@ describe('login page (document 1 sections 2 and 5)', () => {
     expect(f.submit).toBeDisabled();
   });
 
-  it('posts the form of document 1 section 3 to the type’s formAction', async () => {
+  it('posts the form (AUTH-04) to the type’s formAction', async () => {
     const f = await open('merc');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dealer and employee log in');
     expect(f.form).toHaveAttribute('method', 'post');

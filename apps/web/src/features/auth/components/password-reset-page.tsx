@@ -12,7 +12,7 @@ import { useCreateResetPasswordRequest } from '../api/create-reset-password-requ
 import { registeredInput } from '@/lib/field-props';
 
 /**
- * Forgot password (document 1 sections 2 and 5): a username, at most 64 characters. Success goes to the
+ * Forgot password (AUTH-05): a username, at most 64 characters. Success goes to the
  * request-received page; a failure shows the persistent negative alert with Dismiss (password-reset-failed).
  */
 export default function PasswordResetPage() {

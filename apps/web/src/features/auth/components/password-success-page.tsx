@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/lib/session/app-config';
 
-/** Request received (document 1 section 2): success icon, heading, instructions, support contact, back to /home. */
+/** Request received (AUTH-06): success icon, heading, instructions, support contact, back to /home. */
 export default function PasswordSuccessPage() {
   const { t } = useTranslation('auth');
   const { data: config } = useAppConfig();

@@ -4,7 +4,7 @@ import { messageForInvalid, targetForAnswer } from './password-update-page';
 
 const apiError = (status: number, code: string) => new ApiError(status, [{ status: String(status), code, title: 'Bad Request' }]);
 
-/** Where the change-password page goes (document 1 sections 4 and 5: password change). */
+/** Where the change-password page goes (AUTH-09: password change). */
 describe('change password: where each answer goes', () => {
   const token = 'tok-123';
   const back = (message: string) => `/password/update?token=${token}&MESSAGE=${message}`;

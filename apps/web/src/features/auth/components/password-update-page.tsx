@@ -18,7 +18,7 @@ export function messageForInvalid(errors: FieldErrors<PasswordUpdateForm>): stri
   return !errors.password && errors.confirmPassword?.message === 'match' ? 'match' : MessageCode.PasswordRule;
 }
 
-/** Where a server answer sends the page (document 1 section 4, password change). */
+/** Where a server answer sends the page (AUTH-09, password change). */
 export function targetForAnswer(token: string, outcome: { code: string } | { error: unknown }): string {
   if ('code' in outcome && outcome.code === MessageCode.PasswordChanged) return `/home?MESSAGE=${MessageCode.PasswordChanged}`;
   const code = 'error' in outcome && outcome.error instanceof ApiError && outcome.error.status < 500 ? outcome.error.code : undefined;
@@ -30,7 +30,7 @@ export function targetForAnswer(token: string, outcome: { code: string } | { err
 }
 
 /**
- * Change password through an e-mailed link (document 1 sections 2, 4 and 5). No token, or one the server
+ * Change password through an e-mailed link (AUTH-07, AUTH-08, AUTH-09). No token, or one the server
  * rejects, shows the 404 page. Passwords are never kept as drafts.
  */
 export default function PasswordUpdatePage() {

@@ -48,7 +48,7 @@ const EMPTY: EnrolmentForm = { custNo: '', loyaltyProgramSeq: '', startDate: '',
 const FIELD_OF: Record<string, keyof EnrolmentForm> = { start_date: 'startDate', end_date: 'endDate' };
 
 /**
- * Add enrolment (document 3 sections 4, 5 and 8): an active customer, an active programme of the
+ * Add enrolment (LOY-07, LOY-08, LOY-09): an active customer, an active programme of the
  * customer's currency (a change of currency clears the programme), its milestones shown read-only, and
  * the enrolment and expiration dates.
  */

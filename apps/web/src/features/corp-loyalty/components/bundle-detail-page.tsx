@@ -33,7 +33,7 @@ import { isKnownCode, useFormats, useLoyaltyText } from './use-loyalty-text';
 type Row = Flat<ItemCodeRow>;
 
 /**
- * The bundle detail page (document 3 section 2): the bundle's name, description and status, and its item
+ * The bundle detail page (LOY-20): the bundle's name, description and status, and its item
  * codes (search, sort, server paging; default item_code ascending) with bulk import, CSV export, add, edit
  * and delete. An inactive bundle allows no change. A missing or unknown bundle goes back to the list.
  */

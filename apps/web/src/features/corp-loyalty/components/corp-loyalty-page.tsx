@@ -9,7 +9,7 @@ const TABS = ['customers', 'programs', 'bundles'] as const;
 type TabName = (typeof TABS)[number];
 
 /**
- * The corporate loyalty page (document 3 section 2): customers (enrolments), programs (templates) and
+ * The corporate loyalty page (LOY-04): customers (enrolments), programs (templates) and
  * bundles. The tab lives in the `tab` query parameter (default customers), so a link or the back button
  * switches it like a click.
  */

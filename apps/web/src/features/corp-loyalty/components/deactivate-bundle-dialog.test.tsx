@@ -12,7 +12,7 @@ const listed = async () =>
     .getAllByRole('listitem')
     .map((li) => li.textContent);
 
-describe('delete (deactivate) bundle dialog: the templates that use the bundle (document 3 section 4)', () => {
+describe('delete (deactivate) bundle dialog: the templates that use the bundle (LOY-18)', () => {
   it('lists each template once, even a name that holds a comma', async () => {
     renderPage(
       <ToastProvider>

@@ -39,7 +39,7 @@ const emptyRow = () => ({ itemCode: '', description: '' });
 const EMPTY: ItemCodesForm = { rows: [emptyRow()], comment: '' };
 
 /**
- * Add item codes to a bundle (document 3 sections 4, 5 and 8): up to 250 rows, each code padded to 5
+ * Add item codes to a bundle (LOY-21, LOY-22, LOY-23): up to 250 rows, each code padded to 5
  * characters when its field is left; codes twice in the form are ALB15, codes the server finds invalid or
  * already in the bundle (ALB16) are flagged on their rows.
  */

@@ -20,7 +20,7 @@ import type { Control, UseFieldArrayReturn, UseFormGetValues, UseFormSetValue } 
 const twoDecimals = (v: string) => (v.trim() === '' || Number.isNaN(Number(v)) ? v : Number(v).toFixed(2));
 
 /**
- * The milestones of a programme template (document 3 sections 4 and 5): per row a cap or a rate, the target
+ * The milestones of a programme template (LOY-14, LOY-15): per row a cap or a rate, the target
  * spend, and the button that removes it; up to MAX_MILESTONES rows.
  */
 export function MilestonesFieldset({

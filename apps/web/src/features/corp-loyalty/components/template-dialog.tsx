@@ -76,7 +76,7 @@ function toForm(d: TemplateDetails): TemplateForm {
   };
 }
 
-/** Add, edit or view a programme template with its milestones (document 3 sections 4, 5 and 8). */
+/** Add, edit or view a programme template with its milestones (LOY-12, LOY-13, LOY-14, LOY-16). */
 export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mode: TemplateDialogMode; seq?: number; onClose(): void }) {
   const { t } = useTranslation('corp-loyalty');
   const text = useLoyaltyText();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toast';
 
 /**
- * Runs a CSV export with the toasts of document 3 section 8: info 'your download will complete shortly',
+ * Runs a CSV export with the toasts (LOY-27): info 'your download will complete shortly',
  * then, on failure, 'unable to download CSV, please try again later'.
  */
 export function useCsvExport() {

@@ -3,8 +3,8 @@ import type { CustLoyaltyProgram, CustProgramsFor } from '@fc/contract/loyalty';
 import { api } from '@/lib/api-client';
 
 /**
- * GET /fc-common-api/loyalty-cust-programs?filter[for]=active|history (document 3 section 7). A corporate
- * user names the customer (filter[cust_no]). A failing load is logged (document 3 section 8) and then fails
+ * GET /fc-common-api/loyalty-cust-programs?filter[for]=active|history (LOY-30). A corporate
+ * user names the customer (filter[cust_no]). A failing load is logged (LOY-30) and then fails
  * the query: the page says that loading failed, with a Retry, rather than "no data" (issue 17, decision 0331).
  */
 export async function getCustPrograms(which: CustProgramsFor, custNo?: number): Promise<CustLoyaltyProgram[]> {

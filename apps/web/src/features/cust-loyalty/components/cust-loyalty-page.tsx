@@ -9,7 +9,7 @@ import { useCustPrograms } from '../api/get-cust-programs';
 import { ProgramCard } from './program-card';
 
 /**
- * The customer loyalty page (document 3 sections 2 and 4): two tabs, active (default) and history, each
+ * The customer loyalty page (LOY-30, LOY-32): two tabs, active (default) and history, each
  * a list of programme cards or the empty state. A corporate user first names the customer whose page it
  * views (docs/decisions/0009-loyalty-engine.md); the tab and the customer are kept in the URL.
  */

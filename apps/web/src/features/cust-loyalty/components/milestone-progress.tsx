@@ -8,7 +8,7 @@ import { progressMarkers, spendProgression, type CardMode, type Milestone } from
 export const MODE_COLOR: Record<CardMode, string> = { active: 'primary.main', completed: 'success.main', incomplete: 'grey.600' };
 
 /**
- * The progress bar of the current spend against the milestones (document 3 section 4): a synthetic zero
+ * The progress bar of the current spend against the milestones (LOY-33): a synthetic zero
  * milestone first, each milestone placed by its amount against the largest, and below the bar each
  * milestone's rate (or cap) and amount, marked when achieved.
  */

@@ -24,7 +24,7 @@ import { MilestoneProgress, MODE_COLOR } from './milestone-progress';
 const MODE_ICON: Record<CardMode, typeof StarIcon> = { active: StarIcon, completed: CheckCircleIcon, incomplete: CloseIcon };
 
 /**
- * One programme status card (document 3 sections 2 and 4), with the explanation beyond the specification:
+ * One programme status card (LOY-31, LOY-32), with the explanation beyond the specification:
  * what more qualifying spend by which date reaches the next milestone, and a breakdown of the spend.
  */
 export function ProgramCard({ program }: { program: CustLoyaltyProgram }) {

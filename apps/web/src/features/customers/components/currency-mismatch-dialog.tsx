@@ -3,7 +3,7 @@ import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type CreateCustomer, type CustomerForm } from '@fc/contract/customers';
 
-/** Currency and country do not match (document 2 section 5): okay keeps both, cancel clears both. */
+/** Currency and country do not match (CUST-16): okay keeps both, cancel clears both. */
 export function MismatchDialog({
   open,
   control,

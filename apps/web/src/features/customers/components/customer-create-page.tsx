@@ -43,7 +43,7 @@ import { MismatchDialog } from './currency-mismatch-dialog';
 const FIELDS = Object.keys(customerDefaults()) as CustomerField[];
 
 /**
- * Create customer (document 2 sections 2 to 5): every field of the create payload, the defaults, the effects
+ * Create customer (CUST-01 to CUST-17): every field of the create payload, the defaults, the effects
  * of programme, promo and receivable changes, the filtered lists, and the conditional rules, all from the
  * contract's pure functions and schema, which the server applies again.
  */

@@ -17,7 +17,7 @@ const NONE: LinkOption = { value: null, label: '' };
 
 /**
  * The create form's link customer: a type-ahead searched by the server (name or number, at most 50 answers),
- * with '-- Select One --' first and each customer's number as its sublabel (document 2 section 2).
+ * with '-- Select One --' first and each customer's number as its sublabel (CUST-03).
  */
 export function LinkCustomerField({
   value,

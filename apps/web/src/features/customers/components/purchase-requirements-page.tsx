@@ -29,7 +29,7 @@ import { useAppConfig } from '@/lib/session/app-config';
 import { usePurchasingRequirements } from '../api/get-purchasing-requirements';
 
 /**
- * The customer's purchase requirements (document 2 section 2, one tab): its details, its card, and the
+ * The customer's purchase requirements (PREQ-01, PREQ-02, one tab): its details, its card, and the
  * read-only checkbox groups derived from the card options and column rules by the contract. The one tab
  * carries a badge with the number of requirements in effect, `99+` above 99 (section 9; decision 0360).
  */

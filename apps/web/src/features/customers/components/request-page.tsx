@@ -36,7 +36,7 @@ const AUTOCOMPLETE: Partial<Record<AccountRequestField, string>> = {
 };
 
 /**
- * The public request account form (document 2 sections 2, 4 and 5): ten required fields, the state
+ * The public request account form (ACCT-01, ACCT-02, ACCT-03, ACCT-04): ten required fields, the state
  * type-ahead from the server, phone and zip checked for the chosen state's country. Submit stays disabled
  * until every field holds something and while the request runs.
  */

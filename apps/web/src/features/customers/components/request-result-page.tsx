@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/lib/session/app-config';
 
-/** The success and failure pages of an account request (document 2 section 2): heading, text, support, back to /home. */
+/** The success and failure pages of an account request (ACCT-05): heading, text, support, back to /home. */
 export function RequestResultPage({ outcome }: { outcome: 'success' | 'failure' }) {
   const { t } = useTranslation('customers');
   const { data: config } = useAppConfig();

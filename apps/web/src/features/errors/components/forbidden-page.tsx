@@ -5,7 +5,7 @@ import { useAppConfig } from '@/lib/session/app-config';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { welcomeLink } from '@/lib/session/welcome';
 
-/** Access denied (document 2): heading, access text, support contact; Back goes 2 steps; Home goes to the welcome page. */
+/** Access denied (APP-17): heading, access text, support contact; Back goes 2 steps; Home goes to the welcome page. */
 export default function ForbiddenPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ export const jobStatusQuery = (jobId: string | null) =>
     queryFn: () => getJobStatus(jobId!),
     enabled: !!jobId,
     staleTime: 0,
-    // Polled every second (document 1 section 4) until the job answers a non-null osReturnCode. A failed
+    // Polled every second (FILE-05) until the job answers a non-null osReturnCode. A failed
     // call (after the client's retries) ends the polling: the page says so instead of asking forever.
     refetchInterval: (q) => (q.state.status === 'error' || jobEnded(q.state.data) ? false : JOB_STATUS_POLL_MS),
     refetchIntervalInBackground: true,

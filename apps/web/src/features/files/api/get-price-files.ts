@@ -13,7 +13,7 @@ const inProgress = (rows: PriceFileItem[] | undefined) => !!rows?.some((r) => r.
 /**
  * The list. With `followInProgress` it refetches every second while a row is in progress (26), so files
  * uploaded before a reload, or in another tab, still change state on screen; it stops when none is, or
- * on an error. A fresh upload is followed through its job status instead (document 1 section 4).
+ * on an error. A fresh upload is followed through its job status instead (FILE-05).
  */
 export const priceFilesQuery = (followInProgress = false) =>
   queryOptions({

@@ -295,7 +295,7 @@ describe('a file refused at upload (decision 0091)', () => {
   });
 });
 
-describe('following price files (document 1 section 4)', () => {
+describe('following price files (FILE-05)', () => {
   const uploaded = {
     status: 202,
     body: { data: [{ type: 'price-file-job', id: 'job-1', attributes: { job_id: 'job-1', sequence: 5, status: 26 } }] },
@@ -416,7 +416,7 @@ describe('following price files (document 1 section 4)', () => {
   }, 20_000);
 });
 
-describe('status codes of document 1 section 4', () => {
+describe('status codes (FILE-03, FILE-04)', () => {
   it('price files: 26 in progress, 19 processed with a download, 13 failed with the error label, any other unknown with processing', async () => {
     mockApi({
       'GET /fc-common-api/users/current': { body: dealer(0) },

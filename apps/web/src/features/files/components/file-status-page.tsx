@@ -39,13 +39,13 @@ const UNIT = {
   ok: { icon: <EqualIcon fontSize="small" color="info" />, color: 'info.dark' },
 } as const;
 
-/** Column widths of document 1 section 2. */
+/** Column widths (FILE-02). */
 const WIDTHS = ['15.94%', '18.84%', '10.87%', '54.35%'];
 
 /**
- * File status (document 1 sections 2 and 4): every processed file by processing date, each with a status
+ * File status (FILE-02, FILE-04): every processed file by processing date, each with a status
  * icon and label (0 success, 1 failure, 2 ok) and its message. Corporate staff also upload the daily
- * transaction file here (DESIGN section 5) and watch it appear.
+ * transaction file here (FILE-09, FILE-10) and watch it appear.
  */
 export default function FileStatusPage() {
   const { t } = useTranslation('files');

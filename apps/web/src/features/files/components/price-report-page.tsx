@@ -50,7 +50,7 @@ const STATUS_COLOR: Record<PriceStatusKind, 'default' | 'success' | 'error' | 'i
 };
 
 /**
- * The price report (document 1 sections 2 and 4): choosing a CSV uploads it at once; the list is
+ * The price report (FILE-01, FILE-05): choosing a CSV uploads it at once; the list is
  * refreshed, the job is polled every second until its osReturnCode is not null, then the list is
  * refreshed once more. Status 26 in progress, 19 processed (download), 13 failed, others unknown.
  */
@@ -79,7 +79,7 @@ export default function PriceReportPage() {
   useEffect(() => {
     if (!job || finished.current === job.id || (!ended && !status.isError)) return;
     finished.current = job.id;
-    // Then the list is refreshed once more and polling stops (document 1 section 4).
+    // Then the list is refreshed once more and polling stops (FILE-05).
     void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
     if (status.isError) toast.error(tc('messages.upload-error'));
     else if (osReturnCode === 0) toast.success(t('price-report.done', { name: job.name }));

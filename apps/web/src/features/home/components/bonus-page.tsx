@@ -6,7 +6,7 @@ import { usePromotion } from './use-promotion';
 import './public-site.css';
 
 /**
- * The bonus-credit landing variant (document 1 section 1): by default $250 credit for $2,500 on select parts
+ * The bonus-credit landing variant (PUB-09): by default $250 credit for $2,500 on select parts
  * between Aug 1 and Oct 1 2024, a further $400 for $6,000 through Dec 31 2024, up to $650 in all; the amounts
  * and dates come from the configuration (usePromotion). Like the landing page, it sends a signed-in visitor
  * on to their welcome page.

@@ -8,7 +8,7 @@ const STEPS = ['1', '2', '3', '4'] as const;
 const LEGAL = ['1', '2', '3'] as const;
 
 /**
- * The credit-back page (document 1 sections 1 and 2): banner, how to earn in 4 steps, apply now (new tab),
+ * The credit-back page (PUB-05, PUB-08): banner, how to earn in 4 steps, apply now (new tab),
  * shop now and find a dealer, customer and dealer log in (new tab), get started, and the 3 legal
  * disclaimers with every term of the offer. Mobile layout at 768 px or less.
  */

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/public-icons';
 
-/** The hero rotates every 5000 ms (document 1 section 9). */
+/** The hero rotates every 5000 ms (PUB-01). */
 export const HERO_ROTATION_MS = 5000;
 
 export interface HeroSlide {
@@ -11,7 +11,7 @@ export interface HeroSlide {
 }
 
 /**
- * The hero carousel (document 1 section 4): previous and next buttons, automatic rotation every 5 s, wrapping
+ * The hero carousel (PUB-01): previous and next buttons, automatic rotation every 5 s, wrapping
  * around both ways; rotation stops for good after a manual click. All slides share one grid cell, so the
  * hero keeps the height of its tallest slide and nothing below it moves when a slide changes.
  */

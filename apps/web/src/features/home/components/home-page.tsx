@@ -13,7 +13,7 @@ import './public-site.css';
 const FEATURES = ['coverage', 'billing', 'inventory', 'transparency', 'ordering'] as const;
 
 /**
- * The landing page (document 1 sections 2 and 4): hero carousel, centralised billing, the solution with the
+ * The landing page (PUB-01, PUB-02): hero carousel, centralised billing, the solution with the
  * programme cards and the fleet-size finder, the 'why' figures, the 5 key features, the 3 role slides and a
  * closing call to apply. A signed-in visitor is sent on to the welcome page of their account type.
  */

@@ -19,7 +19,7 @@ async function land(user: Record<string, unknown> | null, search = '') {
   return { replace, submit };
 }
 
-describe('logged-in redirect of landing pages (document 1 section 4)', () => {
+describe('logged-in redirect of landing pages (APP-11)', () => {
   it.each([
     [2, '/ui/cust/welcome'],
     [1, '/ui/merc/welcome'],

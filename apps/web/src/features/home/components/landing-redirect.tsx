@@ -5,7 +5,7 @@ import { useSignedInUser } from '../api/get-signed-in-user';
 
 /**
  * The welcome link with this page's MESSAGE carried along: a call refused with 403 (209 lacking privileges)
- * sends a signed-in user to /ui/home?MESSAGE=209 (document 1 section 4), and the message must stay visible
+ * sends a signed-in user to /ui/home?MESSAGE=209 (APP-11), and the message must stay visible
  * on the page where the user lands.
  */
 function withMessage(link: string): string {
@@ -15,7 +15,7 @@ function withMessage(link: string): string {
 }
 
 /**
- * The logged-in redirect of landing pages (document 1 section 4): account type 2 goes to the customer
+ * The logged-in redirect of landing pages (APP-11): account type 2 goes to the customer
  * welcome link, 1 to the dealer's, 0 to the corporate one; any other type is signed out. Runs after render,
  * so a visitor sees the page at once while the check is under way. A component of its own, rendering nothing,
  * so that the check's progress never re-renders the page around it. The sign-out code loads only when it is

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openPopup } from '@/lib/links';
 
-/** The apply path opens in an 800x600 popup (document 1 sections 2 and 9). */
+/** The apply path opens in an 800x600 popup (PUB-03). */
 export const APPLY_POPUP = { width: 800, height: 600 } as const;
 
 /** A link to the apply path that opens the popup on a plain click and stays an ordinary link otherwise. */

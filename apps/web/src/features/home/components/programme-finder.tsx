@@ -13,7 +13,7 @@ import {
 import { Icon } from '@/components/public-icons';
 import { useAppConfig } from '@/lib/session/app-config';
 
-/** One programme's card: name, fleet size, billing cycle and days to pay (document 1 section 1). */
+/** One programme's card: name, fleet size, billing cycle and days to pay (PUB-06, PUB-07). */
 export function ProgrammeCard({
   programme,
   highlight = false,

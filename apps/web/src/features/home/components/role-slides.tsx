@@ -6,7 +6,7 @@ import { LANDING_MOBILE, useMediaQuery } from './use-media-query';
 export const ROLES = ['fleet-managers', 'accounts-payable', 'drivers'] as const;
 
 /**
- * The three role slides (document 1 section 2) in a horizontal scroll-snap track. On a wide screen the
+ * The three role slides (PUB-02) in a horizontal scroll-snap track. On a wide screen the
  * previous and next buttons move it one slide at a time; on a phone the buttons are disabled and the visitor
  * swipes. The progress bar follows the slide in view either way.
  */

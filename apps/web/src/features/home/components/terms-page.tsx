@@ -5,7 +5,7 @@ import { useAppConfig } from '@/lib/session/app-config';
 const SECTIONS = ['disclaimer', 'use', 'credentials', 'liability', 'copyright', 'law'] as const;
 
 /**
- * Terms and conditions (document 1 section 2): disclaimer, terms of use, ID and password, liability,
+ * Terms and conditions (APP-18): disclaimer, terms of use, ID and password, liability,
  * copyright and governing laws (US law and US courts), with the revision date.
  */
 export default function TermsPage() {

@@ -13,6 +13,6 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Mobile breakpoints of document 1 section 9. */
+/** Mobile breakpoints (PUB-04). */
 export const LANDING_MOBILE = '(max-width: 700px)';
 export const CREDIT_BACK_MOBILE = '(max-width: 768px)';

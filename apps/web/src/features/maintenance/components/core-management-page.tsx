@@ -42,7 +42,7 @@ import { FilterField } from './filter-field';
 type UploadPhase = { step: 'waiting' | 'sending'; progress: number; fileName: string } | null;
 
 /**
- * Core management (document 2 sections 2, 4, 5, 7, 8), also at its alias coreless-parts: core parts
+ * Core management (CORE-01 to CORE-07), also at its alias coreless-parts: core parts
  * filtered by name, number, part and status (applied on blur or Enter), 25 a page; with task 506 the
  * Upload menu (Coreless or Price Verify) and the template. An upload starts 5 s after the file is
  * chosen, under a loading overlay; messages are pushed through ?MESSAGE= with a random id, and the page

@@ -41,7 +41,7 @@ type FormValues = { part: string; type: '' | PartsSearchForm['type'] };
 const EMPTY: FormValues = { part: '', type: '' };
 
 /**
- * Parts mapping (document 2 sections 2, 5, 7, 8): search a mapping by custom or international part
+ * Parts mapping (PART-01 to PART-06): search a mapping by custom or international part
  * number, add one (task 507), remove one behind a Yes/No confirmation (task 507), and export them all.
  */
 export default function EstesPartsPage() {

@@ -4,7 +4,7 @@ import { useCommittedText } from '@/components/search-field';
 type FilterFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'onBlur' | 'onKeyDown'> & {
   value: string;
   maxLength: number;
-  /** Called with the typed text on blur or Enter (document 2 section 5). */
+  /** Called with the typed text on blur or Enter (CORE-02). */
   onCommit(value: string): void;
 };
 

@@ -25,7 +25,7 @@ const FIELDS = ['cust_no', 'program', 'cust_location', 'tax_rate', 'effective_da
 type Field = (typeof FIELDS)[number];
 
 /**
- * The Add dialog of a tax rate (document 2 section 5): number and program numeric, location 3 digits,
+ * The Add dialog of a tax rate (TAX-05): number and program numeric, location 3 digits,
  * rate a percent 0 to 100 (sent divided by 100), dates typed MM/DD/YYYY (sent YYYYMMDD). Resets on close.
  */
 export function TaxAddDialog({ open, onOpen, onClose }: { open: boolean; onOpen(): void; onClose(): void }) {

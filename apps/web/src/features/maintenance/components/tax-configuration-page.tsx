@@ -14,7 +14,7 @@ import { TaxAddDialog } from './tax-add-dialog';
 import { TaxExpireDialog } from './tax-expire-dialog';
 
 /**
- * Tax configuration (document 2 sections 2, 4, 5, 8): customer tax rates filtered by name, number and
+ * Tax configuration (TAX-01 to TAX-09): customer tax rates filtered by name, number and
  * location (contains, any case, in the database), 25 a page, newest effective date first; Add and
  * Expire with task 504 or for corporate staff. An expired rate has no Expire button.
  */

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['maintenance', 'validation']);
 });
 
-describe('every AET code of document 2 section 8 goes to its field with its message', () => {
+describe('every AET code (TAX-08) goes to its field with its message', () => {
   // [code, the field the server names, the field the form marks (undefined: a message), the text]
   it.each([
     ['AET01', 'cust_no', 'cust_no', 'This customer number is not valid'],

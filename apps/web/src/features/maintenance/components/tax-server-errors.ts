@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorField } from '@/lib/server-errors';
 
 /**
- * The field of the form an error of a tax call belongs to (document 2 section 8): the code's own field when
+ * The field of the form an error of a tax call belongs to (TAX-08): the code's own field when
  * it has one (AET01/02 number, AET03 location, AET09 expiry, AET18 program), otherwise the field the server
  * named; undefined when that is no field of the form.
  */

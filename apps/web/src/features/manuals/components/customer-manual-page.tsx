@@ -1,6 +1,6 @@
 import { ManualPage } from './manual-page';
 
-/** The customer manual (document 1 section 2, footer programme links). */
+/** The customer manual (APP-07, footer programme links). */
 export default function CustomerManualPage() {
   return <ManualPage kind="customer" />;
 }

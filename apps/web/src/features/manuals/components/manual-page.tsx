@@ -17,7 +17,7 @@ interface ManualSection {
 }
 
 /**
- * The dealer and customer manuals of the footer's programme links (document 1 section 2: dealer manual for
+ * The dealer and customer manuals of the footer's programme links (APP-07: dealer manual for
  * account types 1 and 0, customer manual for 2 and 0): what each role can do, step by step, with
  * screenshots, in the interface language, and printable (manual.css).
  */

@@ -8,7 +8,7 @@ import { useWelcomeFigures } from '../api/get-figures';
 import { LoadError } from '@/components/load-error';
 
 /**
- * The welcome page of each account type (DESIGN section 5): a dashboard of the screens this user may open,
+ * The welcome page of each account type (APP-15): a dashboard of the screens this user may open,
  * with a few live figures, each leading to the screen it counts.
  */
 export default function WelcomePage() {
