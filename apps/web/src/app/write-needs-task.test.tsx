@@ -103,7 +103,7 @@ describe('a view-only corporate user is offered no write', () => {
     serve(VIEW_ONLY);
     renderPage(<AccountRequestsPage />);
     expect(await screen.findByTestId('needs-task-account-request-review')).toHaveTextContent('needs task 509');
-    const row = (await screen.findByText('Acme')).closest('[role=row]') as HTMLElement;
+    const row = (await screen.findByText('Acme')).closest('tr, [role=row]') as HTMLElement;
     expect(within(row).getByText('New')).toBeInTheDocument();
     expect(within(row).queryByRole('combobox')).toBeNull();
     expect(screen.queryByLabelText(/status of Acme/i)).toBeNull();
