@@ -136,7 +136,7 @@ function foreignJudge(lng: 'es' | 'fr'): Judge {
  * names): a text made of these alone is user data, shown as entered, in any language.
  */
 function seedWords(): Set<string> {
-  const dir = path.join(root, 'apps', 'server', 'src', 'db', 'seed');
+  const dir = path.join(root, 'apps', 'server', 'src', 'seed');
   const words = new Set<string>();
   for (const file of fs.readdirSync(dir)) {
     if (!file.endsWith('.ts')) continue;

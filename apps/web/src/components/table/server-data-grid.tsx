@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { DataGridProps, GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -54,11 +54,18 @@ export function loadDataGrid(): Promise<GridComponent> {
  * A server-paged, server-sorted table (UI-01, UI-07). Its first page shows in a light HTML table
  * (LightTable: the same columns, texts, paging, sorting and URL state) as soon as the rows are there; the
  * DataGrid's code loads after that first paint and the grid then takes the table's place, at the same size
- * (decision 0610). A page that opens once the grid's code is loaded shows the grid at once.
+ * (decision 0610), once focus is not in the light table or a menu opened from it. A page that opens once the
+ * grid's code is loaded shows the grid at once.
  */
 export function ServerDataGrid<R extends GridValidRowModel>(props: ServerDataGridProps<R>) {
   const { t } = useTranslation();
   const [Grid, setGrid] = useState<GridComponent | undefined>(() => dataGridTable);
+  const [loaded, setLoaded] = useState<GridComponent | undefined>();
+  // Focus in the light table or in a menu or dialog opened from it (React brings a portal's focus events to
+  // its parents): the grid waits until the user has left it, or a row menu being used would close under
+  // them and a focused header would lose its focus.
+  const [inUse, setInUse] = useState(false);
+  const focusInside = useRef(false);
   // The rows (or the no-data or error state) are on screen: load the grid after that frame has painted.
   const settled = !props.loading || props.rows.length > 0;
   useEffect(() => {
@@ -66,7 +73,7 @@ export function ServerDataGrid<R extends GridValidRowModel>(props: ServerDataGri
     let cancelled = false;
     const timer = setTimeout(() => {
       void loadDataGrid().then((component) => {
-        if (!cancelled) startTransition(() => setGrid(() => component));
+        if (!cancelled) setLoaded(() => component);
       });
     }, 0);
     return () => {
@@ -74,8 +81,30 @@ export function ServerDataGrid<R extends GridValidRowModel>(props: ServerDataGri
       clearTimeout(timer);
     };
   }, [Grid, settled]);
+  useEffect(() => {
+    if (!Grid && loaded && !inUse) startTransition(() => setGrid(() => loaded));
+  }, [Grid, loaded, inUse]);
 
-  const table = Grid ? <Grid {...(props as unknown as ServerDataGridProps<GridValidRowModel>)} /> : <LightTable<R> {...props} />;
+  const table = Grid ? (
+    <Grid {...(props as unknown as ServerDataGridProps<GridValidRowModel>)} />
+  ) : (
+    <div
+      style={{ display: 'contents' }}
+      onFocus={() => {
+        focusInside.current = true;
+        setInUse(true);
+      }}
+      onBlur={() => {
+        focusInside.current = false;
+        // Focus moving from the table into its own menu blurs, then focuses again within the same turn.
+        setTimeout(() => {
+          if (!focusInside.current) setInUse(false);
+        }, 0);
+      }}
+    >
+      <LightTable<R> {...props} />
+    </div>
+  );
   const exact = props.totalEstimated ? (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
       <Button size="small" onClick={() => props.onStateChange({ exactCount: true })}>

@@ -9,8 +9,11 @@ export interface Change {
 /** A time as the server writes it (2026-11-26T15:31:06.010Z): shown as the specification's MM/dd/yyyy HH:mm:ss. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
 
+const time = (v: unknown) => (typeof v === 'string' && TIMESTAMP.test(v) ? formatDateTime(v) : v);
+
+/** A value as the page shows it: times anywhere inside it (a bundle's item codes keep their dateAdded) formatted too. */
 const show = (v: unknown) =>
-  v === undefined ? '' : typeof v === 'string' ? (TIMESTAMP.test(v) ? formatDateTime(v) : v) : JSON.stringify(v);
+  v === undefined ? '' : typeof v === 'string' ? String(time(v)) : JSON.stringify(v, (_key, inner: unknown) => time(inner));
 
 /** The fields a write changed: each key of before and after whose value differs (a create lists its values). */
 export function diffOf(before: unknown, after: unknown): Change[] {
