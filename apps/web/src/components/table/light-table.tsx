@@ -36,7 +36,18 @@ const SX = {
     whiteSpace: 'nowrap',
     boxSizing: 'border-box',
   },
-  '& th': { height: HEADER_HEIGHT, fontWeight: 700, lineHeight: 1.2, whiteSpace: 'normal', borderBottom: 1, borderColor: 'divider' },
+  // A title longer than its column wraps, inside a word if it must ("État ou province" in a narrow French
+  // column), as the grid's headers do: never cut off.
+  '& th': {
+    height: HEADER_HEIGHT,
+    fontWeight: 700,
+    lineHeight: 1.2,
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+    borderBottom: 1,
+    borderColor: 'divider',
+  },
+  '& th button > span': { minWidth: 0 },
   '& td': { height: ROW_HEIGHT, borderTop: 1, borderColor: 'divider' },
   '& tbody tr:first-of-type td': { borderTop: 0 },
   '& .lt-num': { textAlign: 'right' },
