@@ -126,6 +126,7 @@ function startPortal() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      MFA_POLICY: 'optional', // the bench users sign in with their passwords alone, as in the demo
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${PORT}`,

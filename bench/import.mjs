@@ -90,6 +90,7 @@ async function startChild(database, port, dataDir) {
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     NODE_ENV: 'production',
+    MFA_POLICY: 'optional', // the bench users sign in with their passwords alone, as in the demo
     PUBLIC_URL: 'http://127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: dbUrl,

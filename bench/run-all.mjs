@@ -116,6 +116,7 @@ function startPortal(port, env) {
     [],
     {
       NODE_ENV: 'production',
+      MFA_POLICY: 'optional', // the bench users sign in with their passwords alone, as in the demo
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${port}`,

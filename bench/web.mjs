@@ -268,6 +268,7 @@ async function startServer() {
       SEED_DEMO: 'false',
       JOBS_ENABLED: 'false',
       NODE_ENV: 'production',
+      MFA_POLICY: 'optional', // the bench users sign in with their passwords alone, as in the demo
       // Lighthouse and axe load every page dozens of times from one address.
       RATE_LIMIT_MAX: '1000000',
     },

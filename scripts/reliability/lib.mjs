@@ -84,6 +84,8 @@ export function startPortal({ port, env = {}, name = 'portal' }) {
     // Counted in memory, as before issue 21 (the database store adds an upsert per request; the shared
     // budget itself is tested by apps/server/test/multi-process/shared-rate-limit.test.ts).
     RATE_LIMIT_STORE: 'memory',
+    // The demo users sign in with their passwords alone, as in the demo (the code step has its own tests).
+    MFA_POLICY: 'optional',
     ...env,
   };
   // A key given as undefined is removed (DATABASE_URL: undefined runs the portal on PGlite).
