@@ -56,6 +56,7 @@ async function startPortal() {
       PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
+      MFA_POLICY: 'optional', // the demo users sign in with their passwords alone, as in the demo
       LOG_LEVEL: 'warn',
     },
   });
