@@ -14,7 +14,7 @@ async function expectImagesLoaded(page: Page) {
 
 test.describe('the manuals of the footer programme links', () => {
   test("a dealer's footer opens the dealer manual: real content, screenshots, three languages, printable", async ({ page }) => {
-    await signIn(page, 'dealer', 'merc');
+    await signIn(page, 'manualmerc', 'merc');
     const link = page.getByRole('contentinfo').getByRole('link', { name: 'Dealer manual' });
     await expect(link).toHaveAttribute('href', '/ui/manuals/dealer');
     const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
@@ -48,7 +48,7 @@ test.describe('the manuals of the footer programme links', () => {
     await popup.getByRole('option', { name: 'Français' }).click();
     await expect(popup.getByRole('heading', { level: 1, name: 'Manuel du concessionnaire' })).toBeVisible();
     expect((await new AxeBuilder({ page: popup }).analyze()).violations).toEqual([]);
-    // Back to English: the choice is the dealer's saved session language, which other specs sign in with.
+    // Back to English: the choice is the dealer's saved session language.
     await popup.getByRole('combobox', { name: 'Langue' }).click();
     await Promise.all([
       popup.waitForResponse((r) => r.url().endsWith('/fc-common-api/users/language')),

@@ -23,6 +23,9 @@ export const AUTH_TEST_USERS = [
     grantedTasks: [],
     merchantNo: 1001,
   },
+  // The manuals flow switches its saved language to French and back: a dealer of its own, so that no other
+  // flow signing in meanwhile meets French.
+  { username: 'manualmerc', fullName: 'Manu Manual', email: 'manualmerc@example.com', accountType: 1, grantedTasks: [], merchantNo: 1001 },
   { username: 'signoutcust', fullName: 'Sky Signout', email: 'signoutcust@example.com', accountType: 2, grantedTasks: [], custNo: 10004 },
   // Saved language French; the language test picks another on the login page and changes it after sign-in.
   {
