@@ -8,7 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSerializer, apiDocumentTransform } from './http/endpoint';
 import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
 import type { AppContext } from './context';
 import { registerAccess, requireAccess } from './http/access';
@@ -95,7 +96,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer(ctx.config.NODE_ENV !== 'production'));
 
   // JSON:API bodies are JSON.
   app.addContentTypeParser(JSONAPI_MEDIA_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: `${ctx.config.BRAND_NAME} portal API`,
         version: '1.0.0',
@@ -148,7 +150,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fc_session' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: apiDocumentTransform(jsonSchemaTransform),
   });
   // The API reference: for everyone, for signed-in corporate users only (the default in production), or
   // not served (API_DOCS, issue 16). Its routes are the plugin's, registered before the access checks.

@@ -72,7 +72,7 @@ declare module 'fastify' {
     sessionLifetimeEnded: boolean;
   }
   interface FastifyInstance {
-    routeAccess: { method: string; url: string; access: Access }[];
+    routeAccess: { method: string; url: string; access: Access; fromContract: boolean }[];
   }
 }
 
@@ -142,7 +142,8 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
       const problem = writeRuleProblem(m, route.url, access);
       if (problem) throw new Error(problem);
     }
-    for (const m of methods) if (m !== 'HEAD') app.routeAccess.push({ method: m, url: route.url, access: access ?? 'public' });
+        const fromContract = !!route.config?.endpoint;
+    for (const m of methods) if (m !== 'HEAD') app.routeAccess.push({ method: m, url: route.url, access: access ?? 'public', fromContract });
   });
 
   const allowedOrigins = new Set([new URL(ctx.config.PUBLIC_URL).origin]);

@@ -10,3 +10,4 @@ export * from './zod-config';
 export * from './writes';
 export * from './text';
 export * from './format';
+export * from './endpoint';

@@ -4,3 +4,4 @@ export * from './account-request';
 export * from './create-customer';
 export * from './purchase-requirements';
 export * from './lists';
+export * from './endpoints/audit';

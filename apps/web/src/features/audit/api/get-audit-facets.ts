@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { auditEndpoints } from '@fc/contract/customers';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/audit/facets: the entities and users that have audit records. */
+/** The entities and users that have audit records. */
 export async function getAuditFacets() {
-  const res = await api<{ entities: string[]; users: string[] }>('/fc-common-api/audit/facets');
+  const res = await call(auditEndpoints.facets);
   return res.data[0] ?? { entities: [], users: [] };
 }
 

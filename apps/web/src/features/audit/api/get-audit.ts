@@ -1,25 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { AttributesOf } from '@fc/contract';
+import { auditEndpoints } from '@fc/contract/customers';
+import type { Flat } from '@/lib/api-client';
+import { call } from '@/lib/endpoint-client';
 import { queryClient } from '@/lib/query-client';
 import { tableQuery, tableStateFromParams, type TableOptions } from '@/components/table/table-state';
 
-export interface AuditRow {
-  id: string;
-  at: string;
-  userId: number | null;
-  username: string | null;
-  entity: string;
-  entityId: string | null;
-  action: string;
-  before: unknown;
-  after: unknown;
-  requestId: string | null;
-}
+export type AuditRow = Flat<AttributesOf<typeof auditEndpoints.list>>;
 
-/** GET /fc-common-api/audit with page[...], filter[sort], filter[search], filter[entity|user|from|to]. */
+/** The audit list with page[...], filter[sort], filter[search], filter[entity|user|from|to]. */
 export async function getAudit(query: URLSearchParams) {
-  const res = await api<Omit<AuditRow, 'id'>>('/fc-common-api/audit', { query });
-  return { rows: res.data as AuditRow[], total: Number(res.meta.recordCount ?? 0), estimated: res.meta.recordCountEstimated === true };
+  const res = await call(auditEndpoints.list, { query });
+  return { rows: res.data, total: Number(res.meta.recordCount ?? 0), estimated: res.meta.recordCountEstimated === true };
 }
 
 export const auditQuery = (query: URLSearchParams) =>
