@@ -52,19 +52,38 @@ export function auditChangeText(before: unknown, after: unknown): string {
   return JSON.stringify({ before: stored(before), after: stored(after) });
 }
 
+/**
+ * Who makes a change, as services see it (issue 18): taken from the request by the route (http/actor.ts),
+ * so that a service or an audit record never needs the request itself.
+ */
+export interface Actor {
+  userId: number | null;
+  username: string | null;
+  requestId: string | null;
+}
+
+/** A request that has not been turned into an actor yet (modules still moving to Actor, issue 18). */
+type RequestLike = Pick<FastifyRequest, 'principal' | 'id'>;
+
+const asActor = (who: Actor | RequestLike | null): Actor | null =>
+  who && 'principal' in who
+    ? { userId: who.principal?.userId ?? null, username: who.principal?.username ?? null, requestId: who.id }
+    : who;
+
 /** Records a write: call it inside the transaction that makes the change, so neither exists without the other. */
-export async function audit(tx: Tx, req: Pick<FastifyRequest, 'principal' | 'id'> | null, entry: AuditEntry): Promise<void> {
+export async function audit(tx: Tx, who: Actor | RequestLike | null, entry: AuditEntry): Promise<void> {
+  const actor = asActor(who);
   const before = redactAudit(entry.before ?? null);
   const after = redactAudit(entry.after ?? null);
   await tx.insert(auditLog).values({
-    userId: entry.actor?.userId ?? req?.principal?.userId ?? null,
-    username: entry.actor?.username ?? req?.principal?.username ?? null,
+    userId: entry.actor?.userId ?? actor?.userId ?? null,
+    username: entry.actor?.username ?? actor?.username ?? null,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
     action: entry.action,
     before,
     after,
-    requestId: req?.id ?? null,
+    requestId: actor?.requestId ?? null,
     change: auditChangeText(before, after),
   });
 }
