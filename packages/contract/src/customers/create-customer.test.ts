@@ -24,7 +24,7 @@ import {
   promoOptions,
   receivableOptions,
   type CustomerForm,
-} from './create-customer';
+} from './index';
 import { statesOf } from './address';
 
 const valuesOf = (options: { value: number }[]) => options.map((o) => o.value);

@@ -1,5 +1,9 @@
 import type { EndpointDef } from '../core/endpoint';
+import { accountRequestEndpoints } from '../customers/endpoints/account-requests';
+import { addressEndpoints } from '../customers/endpoints/address';
 import { auditEndpoints } from '../customers/endpoints/audit';
+import { customerEndpoints } from '../customers/endpoints/customers';
+import { purchasingRequirementsEndpoints } from '../customers/endpoints/purchase-requirements';
 
 /**
  * Every endpoint of the API, one entry per method and path (issue 18). The server registers each from here
@@ -8,6 +12,10 @@ import { auditEndpoints } from '../customers/endpoints/audit';
  */
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   audit: auditEndpoints,
+  address: addressEndpoints,
+  accountRequests: accountRequestEndpoints,
+  customers: customerEndpoints,
+  purchasingRequirements: purchasingRequirementsEndpoints,
 };
 
 export const ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group));

@@ -1,35 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertStepUp } from '../auth/index';
-import { z } from 'zod';
+import { csvExportFileName, kebabCase } from '@fc/contract';
 import {
-  accountRequestListQuerySchema,
-  accountRequestSchema,
-  accountRequestStatusSchema,
+  accountRequestEndpoints,
+  addressEndpoints,
+  ADDRESS_TYPES,
   COUNTRIES,
   CUSTOMER_OPTION_LISTS,
-  createCustomerSchema,
-  customerListQuerySchema,
-  customerOptionsQuerySchema,
+  customerEndpoints,
   EXPRESS_MAIL_TYPES,
-  ADDRESS_TYPES,
+  purchasingRequirementsEndpoints,
   STATES,
 } from '@fc/contract/customers';
-import { csvExportFileName, kebabCase, writeAccess } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
-import { badRequest, notFound } from '../../http/errors';
+import { actorOf } from '../../http/actor';
 import { sendCopiedCsv } from '../../http/csv';
+import { route } from '../../http/endpoint';
+import { badRequest, notFound } from '../../http/errors';
 import { resource, sendData, sendList, sendResult } from '../../http/jsonapi';
+import { clampedPage } from '../../http/list';
+import { assertStepUp } from '../auth/index';
 import {
   accountRequestCsvColumns,
   accountRequestCsvFrom,
   createAccountRequest,
   listAccountRequests,
   setAccountRequestStatus,
-} from './account-requests';
-import { purchasingRequirements } from './purchase-requirements';
-import { clampedPage } from '../../http/list';
-import { createCustomer, customerCsvColumns, customerCsvFrom, customerDetails, listCustomers, optionGroups } from './service';
+} from './service/account-requests';
+import { createCustomer, customerCsvColumns, customerCsvFrom, customerDetails, listCustomers } from './service/customers';
+import { optionGroups } from './service/options';
+import { purchasingRequirements } from './service/purchase-requirements';
 
 /** The specification's wire names: cust-no, address-1 (a hyphen before a trailing number too). */
 const wireName = (key: string) => kebabCase(key).replace(/([a-z])(\d)/g, '$1-$2');
@@ -43,27 +43,18 @@ function kebabDeep(value: unknown): unknown {
   return value;
 }
 
-const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53),
-});
-const custNoParam = z.object({ custNo: z.coerce.number().int().min(1).max(99999) });
-
 export const customersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // ------------------------------------------------ address options (public: the request form uses them)
-    app.get('/fc-common-api/address/states', { config: { access: 'public' } }, async (_req, reply) =>
+    route(app, addressEndpoints.states, async (_req, reply) =>
       sendData(
         reply,
         STATES.map((s) => resource('states', s.value, { value: s.value, label: s.label, country: s.country })),
       ),
     );
 
-    app.get('/fc-common-api/address/options', { config: { access: 'public' } }, async (_req, reply) =>
+    route(app, addressEndpoints.options, async (_req, reply) =>
       sendData(reply, [
         resource('address-options', 'country', {
           name: 'country',
@@ -76,90 +67,53 @@ export const customersRoutes =
     );
 
     // ------------------------------------------------ account requests
-    app.post(
-      '/fc-common-api/users/create_account_request',
-      { config: { access: writeAccess('POST /fc-common-api/users/create_account_request') }, schema: { body: accountRequestSchema } },
-      async (req, reply) => {
-        const id = await createAccountRequest(ctx, req, req.body);
-        return sendResult(reply, { requestId: id }, id);
-      },
-    );
+    route(app, accountRequestEndpoints.create, async (req, reply) => {
+      const id = await createAccountRequest(ctx, actorOf(req), { ip: req.ip, log: req.log }, req.body);
+      return sendResult(reply, { requestId: id }, id);
+    });
 
-    app.get(
-      '/fc-common-api/users/account_requests',
-      { config: { access: 'corporate' }, schema: { querystring: accountRequestListQuerySchema } },
-      async (req, reply) => {
-        const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
-          listAccountRequests(ctx, { ...req.query, page }),
-        );
-        return sendList(reply, {
-          url: req.url,
-          type: 'account-requests',
-          total,
-          estimated,
-          page,
-          rows: rows.map(({ id, ...r }) => ({ id, attributes: r })),
-        });
-      },
-    );
+    route(app, accountRequestEndpoints.list, async (req, reply) => {
+      const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) => listAccountRequests(ctx, { ...req.query, page }));
+      return sendList(reply, {
+        url: req.url,
+        type: 'account-requests',
+        total,
+        estimated,
+        page,
+        rows: rows.map(({ id, ...r }) => ({ id, attributes: r })),
+      });
+    });
 
     // The export takes the list's query (sort, search, filter) and ignores its paging: every matching row.
-    app.get(
-      '/fc-common-api/users/account_requests/csv',
-      { config: { access: 'corporate' }, schema: { querystring: accountRequestListQuerySchema } },
-      async (req, reply) =>
-        sendCopiedCsv(
-          reply,
-          ctx.database,
-          csvExportFileName('AccountRequests'),
-          accountRequestCsvColumns(),
-          accountRequestCsvFrom(req.query),
-        ),
+    route(app, accountRequestEndpoints.csv, async (req, reply) =>
+      sendCopiedCsv(reply, ctx.database, csvExportFileName('AccountRequests'), accountRequestCsvColumns(), accountRequestCsvFrom(req.query)),
     );
 
-    app.post(
-      '/fc-common-api/users/account_requests/:id/status',
-      {
-        config: { access: writeAccess('POST /fc-common-api/users/account_requests/:id/status') },
-        schema: { params: idParam, body: accountRequestStatusSchema },
-      },
-      async (req, reply) => {
-        // Approving opens the portal to someone: a sensitive change, after a fresh check (decision 0700).
-        if (req.body.status === 'approved') assertStepUp(ctx.config, principalOf(req));
-        const row = await setAccountRequestStatus(ctx, req, req.params.id, req.body.status, principalOf(req).username);
-        return sendResult(reply, { requestStatus: row.status, reviewedBy: row.reviewedBy }, row.id);
-      },
-    );
+    route(app, accountRequestEndpoints.setStatus, async (req, reply) => {
+      // Approving opens the portal to someone: a sensitive change, after a fresh check (decision 0700).
+      if (req.body.status === 'approved') assertStepUp(ctx.config, principalOf(req));
+      const row = await setAccountRequestStatus(ctx, actorOf(req), req.params.id, req.body.status, principalOf(req).username);
+      return sendResult(reply, { requestStatus: row.status, reviewedBy: row.reviewedBy }, row.id);
+    });
 
     // ------------------------------------------------ customer creation (corporate: docs/decisions/0010)
-    app.get(
-      '/framework/customers/options/:list',
-      {
-        config: { access: 'corporate' },
-        schema: { params: z.object({ list: z.string().max(40) }), querystring: customerOptionsQuerySchema },
-      },
-      async (req, reply) => {
-        const list = CUSTOMER_OPTION_LISTS.find((l) => l === req.params.list);
-        if (!list) throw notFound('not-found', `No option list ${req.params.list}`);
-        // Only the link customer list is searched; the others are short, fixed lists.
-        if (req.query.search !== undefined && list !== 'link_customer')
-          throw badRequest('invalid', `The ${list} list takes no search`, 'filter[search]');
-        const groups = await optionGroups(ctx, list, req.query.search);
-        return sendData(
-          reply,
-          groups.map((g) => resource('customer-options', g.name, { name: g.name, options: g.options })),
-        );
-      },
-    );
+    route(app, customerEndpoints.options, async (req, reply) => {
+      const list = CUSTOMER_OPTION_LISTS.find((l) => l === req.params.list);
+      if (!list) throw notFound('not-found', `No option list ${req.params.list}`);
+      // Only the link customer list is searched; the others are short, fixed lists.
+      if (req.query.search !== undefined && list !== 'link_customer')
+        throw badRequest('invalid', `The ${list} list takes no search`, 'filter[search]');
+      const groups = await optionGroups(ctx, list, req.query.search);
+      return sendData(
+        reply,
+        groups.map((g) => resource('customer-options', g.name, { name: g.name, options: g.options })),
+      );
+    });
 
-    app.post(
-      '/framework/customers/create',
-      { config: { access: writeAccess('POST /framework/customers/create') }, schema: { body: createCustomerSchema } },
-      async (req, reply) => {
-        const custNo = await createCustomer(ctx, req, req.body);
-        return sendResult(reply, { custNo }, custNo);
-      },
-    );
+    route(app, customerEndpoints.create, async (req, reply) => {
+      const custNo = await createCustomer(ctx, actorOf(req), req.body);
+      return sendResult(reply, { custNo }, custNo);
+    });
 
     // The old address the create form goes to after success; our customer maintenance page answers it.
     app.get('/cgi-bin/ui/customer_maintenance.cgi', { config: { access: 'public' } }, async (_req, reply) =>
@@ -167,40 +121,32 @@ export const customersRoutes =
     );
 
     // ------------------------------------------------ customer maintenance
-    app.get(
-      '/framework/customers',
-      { config: { access: 'corporate' }, schema: { querystring: customerListQuerySchema } },
-      async (req, reply) => {
-        const { rows, total, estimated, page, nextCursor } = await clampedPage(req.query.page, (page) =>
-          listCustomers(ctx, { ...req.query, page }),
-        );
-        return sendList(reply, {
-          url: req.url,
-          type: 'customers',
-          total,
-          estimated,
-          page,
-          nextCursor,
-          rows: rows.map((r) => ({ id: r.custNo, attributes: r })),
-        });
-      },
-    );
+    // The list is the hot path (issue 22): rows go out as read, with no mapping beyond the resource's id.
+    route(app, customerEndpoints.list, async (req, reply) => {
+      const { rows, total, estimated, page, nextCursor } = await clampedPage(req.query.page, (page) => listCustomers(ctx, { ...req.query, page }));
+      return sendList(reply, {
+        url: req.url,
+        type: 'customers',
+        total,
+        estimated,
+        page,
+        nextCursor,
+        rows: rows.map((r) => ({ id: r.custNo, attributes: r })),
+      });
+    });
 
     // The export takes the list's query (sort, search, filters) and ignores its paging: every matching row.
-    app.get(
-      '/framework/customers/csv',
-      { config: { access: 'corporate' }, schema: { querystring: customerListQuerySchema } },
-      async (req, reply) =>
-        sendCopiedCsv(reply, ctx.database, csvExportFileName('Customers'), customerCsvColumns(), customerCsvFrom(req.query)),
+    route(app, customerEndpoints.csv, async (req, reply) =>
+      sendCopiedCsv(reply, ctx.database, csvExportFileName('Customers'), customerCsvColumns(), customerCsvFrom(req.query)),
     );
 
-    app.get('/framework/customers/:custNo', { config: { access: 'corporate' }, schema: { params: custNoParam } }, async (req, reply) => {
+    route(app, customerEndpoints.details, async (req, reply) => {
       const details = await customerDetails(ctx, req.params.custNo);
       return sendData(reply, [resource('customers', details.custNo, details)]);
     });
 
     // ------------------------------------------------ purchase requirements (the signed-in customer only)
-    app.get('/fc-common-api/cards/cust/purchasing_requirements', { config: { access: 'customer' } }, async (req, reply) => {
+    route(app, purchasingRequirementsEndpoints.get, async (req, reply) => {
       const custNo = principalOf(req).custNo;
       if (custNo == null) throw notFound('not-found', 'No customer is linked to this sign-in.');
       const data = await purchasingRequirements(ctx, custNo);

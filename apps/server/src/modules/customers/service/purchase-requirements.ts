@@ -1,8 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
 import type { CardOption, ColumnInfo, CustDetails, PurchasingRequirementsResponse } from '@fc/contract/customers';
-import type { AppContext } from '../../context';
-import { cards, customers } from '../../db/schema/index';
-import { notFound } from '../../http/errors';
+import type { AppContext } from '../../../context';
+import { notFound } from '../../../http/errors';
+import { customerRow, firstCard } from '../repo/customers';
 
 interface CustomerFlags {
   taxExempt?: boolean;
@@ -15,9 +14,9 @@ interface CustomerFlags {
  * card (the first card issued). The caller passes the signed-in customer's own number, never a parameter.
  */
 export async function purchasingRequirements(ctx: AppContext, custNo: number): Promise<PurchasingRequirementsResponse> {
-  const [customer] = await ctx.db.select().from(customers).where(eq(customers.custNo, custNo));
+  const customer = await customerRow(ctx.db, custNo);
   if (!customer) throw notFound('not-found', 'No customer is linked to this sign-in.');
-  const [card] = await ctx.db.select().from(cards).where(eq(cards.custNo, custNo)).orderBy(asc(cards.id)).limit(1);
+  const card = await firstCard(ctx.db, custNo);
   const flags = (customer.options ?? {}) as CustomerFlags;
   const cityStateZip = [customer.city, [customer.state, customer.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const custDetails: CustDetails = {
