@@ -73,7 +73,9 @@ export const customersRoutes =
     });
 
     route(app, accountRequestEndpoints.list, async (req, reply) => {
-      const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) => listAccountRequests(ctx, { ...req.query, page }));
+      const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
+        listAccountRequests(ctx, { ...req.query, page }),
+      );
       return sendList(reply, {
         url: req.url,
         type: 'account-requests',
@@ -86,7 +88,13 @@ export const customersRoutes =
 
     // The export takes the list's query (sort, search, filter) and ignores its paging: every matching row.
     route(app, accountRequestEndpoints.csv, async (req, reply) =>
-      sendCopiedCsv(reply, ctx.database, csvExportFileName('AccountRequests'), accountRequestCsvColumns(), accountRequestCsvFrom(req.query)),
+      sendCopiedCsv(
+        reply,
+        ctx.database,
+        csvExportFileName('AccountRequests'),
+        accountRequestCsvColumns(),
+        accountRequestCsvFrom(req.query),
+      ),
     );
 
     route(app, accountRequestEndpoints.setStatus, async (req, reply) => {
@@ -123,7 +131,9 @@ export const customersRoutes =
     // ------------------------------------------------ customer maintenance
     // The list is the hot path (issue 22): rows go out as read, with no mapping beyond the resource's id.
     route(app, customerEndpoints.list, async (req, reply) => {
-      const { rows, total, estimated, page, nextCursor } = await clampedPage(req.query.page, (page) => listCustomers(ctx, { ...req.query, page }));
+      const { rows, total, estimated, page, nextCursor } = await clampedPage(req.query.page, (page) =>
+        listCustomers(ctx, { ...req.query, page }),
+      );
       return sendList(reply, {
         url: req.url,
         type: 'customers',

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccountRequestForm } from '@fc/contract/customers';
-import { api } from '@/lib/api-client';
+import { accountRequestEndpoints, type AccountRequestForm } from '@fc/contract/customers';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/users/create_account_request; the page reads data[0].status. */
+/** The account request form's submit; the page reads data[0].status. */
 export async function createAccountRequest(body: AccountRequestForm) {
-  const res = await api<{ status: string }>('/fc-common-api/users/create_account_request', { method: 'POST', body });
+  const res = await call(accountRequestEndpoints.create, { body });
   return res.data[0];
 }
 

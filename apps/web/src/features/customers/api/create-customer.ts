@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateCustomer } from '@fc/contract/customers';
-import { api } from '@/lib/api-client';
+import { customerEndpoints, type CreateCustomer } from '@fc/contract/customers';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /framework/customers/create (cust_no sent as 0; the server assigns the number). */
+/** Creates a customer (cust_no sent as 0; the server assigns the number). */
 export async function createCustomer(body: CreateCustomer) {
-  const res = await api<{ status: string; custNo: number }>('/framework/customers/create', { method: 'POST', body });
+  const res = await call(customerEndpoints.create, { body });
   return res.data[0];
 }
 

@@ -1,32 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountRequestStatus } from '@fc/contract/customers';
-import { api } from '@/lib/api-client';
+import type { AttributesOf } from '@fc/contract';
+import { accountRequestEndpoints } from '@fc/contract/customers';
+import type { Flat } from '@/lib/api-client';
+import { call } from '@/lib/endpoint-client';
 import { queryClient } from '@/lib/query-client';
 import { tableQuery, tableStateFromParams, type TableOptions } from '@/components/table/table-state';
 
-export interface AccountRequestRow {
-  id: string;
-  fullName: string;
-  jobTitle: string;
-  phone: string;
-  email: string;
-  accountNumber: number;
-  companyName: string;
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  zip: string;
-  status: AccountRequestStatus;
-  reviewedBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AccountRequestRow = Flat<AttributesOf<typeof accountRequestEndpoints.list>>;
 
-/** GET /fc-common-api/users/account_requests with page[...], filter[sort], filter[search], filter[status]. */
+/** The account requests with page[...], filter[sort], filter[search], filter[status]. */
 export async function getAccountRequests(query: URLSearchParams) {
-  const res = await api<Omit<AccountRequestRow, 'id'>>('/fc-common-api/users/account_requests', { query });
-  return { rows: res.data as AccountRequestRow[], total: Number(res.meta.recordCount ?? 0) };
+  const res = await call(accountRequestEndpoints.list, { query });
+  return { rows: res.data, total: Number(res.meta.recordCount ?? 0) };
 }
 
 export const accountRequestsQuery = (query: URLSearchParams) =>

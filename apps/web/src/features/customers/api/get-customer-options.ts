@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerOptionList } from '@fc/contract/customers';
-import { api } from '@/lib/api-client';
+import type { AttributesOf } from '@fc/contract';
+import { customerEndpoints, type CustomerOptionList } from '@fc/contract/customers';
+import { call } from '@/lib/endpoint-client';
 
-export interface OptionItem {
-  value: number | string;
-  label: string;
-  country?: string;
-}
+/** One option of a list: its value, label and (for a state) its country. */
+export type OptionItem = AttributesOf<typeof customerEndpoints.options>['options'][number];
 
-/** GET /framework/customers/options/{list}: option groups by payload field (link_cust_no, state, ...). */
+/** An option list of the create form: option groups by payload field (link_cust_no, state, ...). */
 export async function getCustomerOptions(list: CustomerOptionList): Promise<Record<string, OptionItem[]>> {
-  const res = await api<{ name: string; options: OptionItem[] }>(`/framework/customers/options/${list}`);
+  const res = await call(customerEndpoints.options, { params: { list } });
   return Object.fromEntries(res.data.map((g) => [g.name, g.options]));
 }
 

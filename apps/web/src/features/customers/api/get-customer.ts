@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { AttributesOf } from '@fc/contract';
+import { customerEndpoints } from '@fc/contract/customers';
+import type { Flat } from '@/lib/api-client';
+import { call } from '@/lib/endpoint-client';
 
 /** One customer's columns and stored create options, camelCased (custNo, custName, payDays, ...). */
-export type CustomerDetails = Record<string, unknown> & { custNo: number; custName: string };
+export type CustomerDetails = Flat<AttributesOf<typeof customerEndpoints.details>>;
 
-/** GET /framework/customers/{custNo}. */
+/** One customer, by its number. */
 export async function getCustomer(custNo: string): Promise<CustomerDetails> {
-  const res = await api<CustomerDetails>(`/framework/customers/${encodeURIComponent(custNo)}`);
-  return res.data[0] as CustomerDetails;
+  const res = await call(customerEndpoints.details, { params: { custNo } });
+  return res.data[0]!;
 }
 
 export const customerQuery = (custNo: string) =>

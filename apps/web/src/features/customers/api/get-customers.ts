@@ -1,25 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { AttributesOf } from '@fc/contract';
+import { customerEndpoints } from '@fc/contract/customers';
+import type { Flat } from '@/lib/api-client';
+import { call } from '@/lib/endpoint-client';
 import { queryClient } from '@/lib/query-client';
 import { tableQuery, tableStateFromParams, type TableOptions } from '@/components/table/table-state';
 
-export interface CustomerRow {
-  id: string;
-  custNo: number;
-  custName: string;
-  program: number;
-  city: string | null;
-  state: string | null;
-  country: number;
-  status: number;
-  currency: number;
-  createdAt: string;
-}
+export type CustomerRow = Flat<AttributesOf<typeof customerEndpoints.list>>;
 
-/** GET /framework/customers with page[...], filter[sort], filter[search], filter[program|status|country]. */
+/** The customer list with page[...], filter[sort], filter[search], filter[program|status|country]. */
 export async function getCustomers(query: URLSearchParams) {
-  const res = await api<Omit<CustomerRow, 'id'>>('/framework/customers', { query });
-  return { rows: res.data as CustomerRow[], total: Number(res.meta.recordCount ?? 0), estimated: res.meta.recordCountEstimated === true };
+  const res = await call(customerEndpoints.list, { query });
+  return { rows: res.data, total: Number(res.meta.recordCount ?? 0), estimated: res.meta.recordCountEstimated === true };
 }
 
 export const customersQuery = (query: URLSearchParams) =>

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { customerEndpoints } from '@fc/contract/customers';
+import { call } from '@/lib/endpoint-client';
 import type { OptionItem } from './get-customer-options';
 
-/** GET /framework/customers/options/link_customer?filter[search]=: at most 50 customers, searched by the server. */
+/** The link customer type-ahead (filter[search]): at most 50 customers, searched by the server. */
 export async function getLinkCustomers(search: string): Promise<OptionItem[]> {
-  const res = await api<{ name: string; options: OptionItem[] }>('/framework/customers/options/link_customer', {
-    query: { 'filter[search]': search },
-  });
+  const res = await call(customerEndpoints.options, { params: { list: 'link_customer' }, query: { 'filter[search]': search } });
   return res.data.find((g) => g.name === 'link_cust_no')?.options ?? [];
 }
 

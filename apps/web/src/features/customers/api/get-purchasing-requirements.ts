@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { camelCase } from '@fc/contract';
-import type { PurchasingRequirementsResponse } from '@fc/contract/customers';
-import { api } from '@/lib/api-client';
+import { purchasingRequirementsEndpoints, type PurchasingRequirementsResponse } from '@fc/contract/customers';
+import { call } from '@/lib/endpoint-client';
 
 /** The nested objects of this answer keep kebab-case keys on the wire (cust-no, address-1); camelCase them. */
 function camelDeep(value: unknown): unknown {
@@ -10,14 +10,14 @@ function camelDeep(value: unknown): unknown {
   return value;
 }
 
-/** GET /fc-common-api/cards/cust/purchasing_requirements: the signed-in customer's own, first element. */
+/** The signed-in customer's own purchase requirements: the first element. */
 export async function getPurchasingRequirements(): Promise<PurchasingRequirementsResponse> {
-  const res = await api<Record<string, unknown>>('/fc-common-api/cards/cust/purchasing_requirements');
-  const first = res.data[0] ?? {};
+  const res = await call(purchasingRequirementsEndpoints.get);
+  const first = res.data[0];
   return {
-    custDetails: camelDeep(first.custDetails) as PurchasingRequirementsResponse['custDetails'],
-    cardOptions: (camelDeep(first.cardOptions) ?? []) as PurchasingRequirementsResponse['cardOptions'],
-    columnInfo: (camelDeep(first.columnInfo) ?? []) as PurchasingRequirementsResponse['columnInfo'],
+    custDetails: camelDeep(first?.custDetails) as PurchasingRequirementsResponse['custDetails'],
+    cardOptions: (camelDeep(first?.cardOptions) ?? []) as PurchasingRequirementsResponse['cardOptions'],
+    columnInfo: (camelDeep(first?.columnInfo) ?? []) as PurchasingRequirementsResponse['columnInfo'],
   };
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StateOption } from '@fc/contract/customers';
-import { api } from '@/lib/api-client';
+import { addressEndpoints, type StateOption } from '@fc/contract/customers';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/address/states: the states of the request form's type-ahead, with their country. */
+/** The states of the request form's type-ahead, with their country. */
 export async function getStates(): Promise<StateOption[]> {
-  const res = await api<StateOption>('/fc-common-api/address/states');
+  const res = await call(addressEndpoints.states);
   return res.data.map(({ value, label, country }) => ({ value, label, country }));
 }
 

@@ -1,16 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountRequestStatus } from '@fc/contract/customers';
-import { api } from '@/lib/api-client';
+import { accountRequestEndpoints, type AccountRequestStatus } from '@fc/contract/customers';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/users/account_requests/{id}/status (audited on the server). */
+/** Moves an account request to another review status (audited on the server). */
 export async function setAccountRequestStatus(input: { id: string; status: AccountRequestStatus }) {
-  const res = await api<{ status: string; requestStatus: AccountRequestStatus }>(
-    `/fc-common-api/users/account_requests/${encodeURIComponent(input.id)}/status`,
-    {
-      method: 'POST',
-      body: { status: input.status },
-    },
-  );
+  const res = await call(accountRequestEndpoints.setStatus, { params: { id: input.id }, body: { status: input.status } });
   return res.data[0];
 }
 

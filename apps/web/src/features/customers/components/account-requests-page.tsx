@@ -2,7 +2,7 @@ import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { csvExportFileName, formatDateTime } from '@fc/contract';
-import { ACCOUNT_REQUEST_STATUSES, type AccountRequestStatus } from '@fc/contract/customers';
+import { ACCOUNT_REQUEST_STATUSES, accountRequestEndpoints, type AccountRequestStatus } from '@fc/contract/customers';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
@@ -124,11 +124,7 @@ export default function AccountRequestsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <ExportCsvButton
-          path="/fc-common-api/users/account_requests/csv"
-          fileName={() => csvExportFileName('AccountRequests')}
-          query={query}
-        />
+        <ExportCsvButton path={accountRequestEndpoints.csv.path} fileName={() => csvExportFileName('AccountRequests')} query={query} />
       </Stack>
       <ServerDataGrid<AccountRequestRow>
         label={t('requests.heading')}

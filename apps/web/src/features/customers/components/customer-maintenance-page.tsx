@@ -5,7 +5,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { csvExportFileName, formatDate } from '@fc/contract';
-import { COUNTRIES, PROGRAMS } from '@fc/contract/customers';
+import { COUNTRIES, customerEndpoints, PROGRAMS } from '@fc/contract/customers';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
@@ -119,7 +119,7 @@ export default function CustomerMaintenancePage() {
           'status',
           [0, 1].map((s) => ({ value: s, label: t(`maintenance.status.${s}`) })),
         )}
-        <ExportCsvButton path="/framework/customers/csv" fileName={() => csvExportFileName('Customers')} query={query} />
+        <ExportCsvButton path={customerEndpoints.csv.path} fileName={() => csvExportFileName('Customers')} query={query} />
       </Stack>
       <ServerDataGrid<CustomerRow>
         label={t('maintenance.heading')}
