@@ -107,7 +107,7 @@ async function admin(text) {
 
 /** The statement the export runs, built by the portal's own functions and inlined as COPY gets it. */
 async function exportStatement() {
-  const { customerCsvColumns, customerCsvFrom } = await import('../apps/server/src/modules/customers/service.ts');
+  const { customerCsvColumns, customerCsvFrom } = await import('../apps/server/src/modules/customers/service/customers.ts');
   const { inlineSql } = await import('../apps/server/src/db/copy.ts');
   const { customerListQuerySchema } = await import('@fc/contract/customers');
   const columns = customerCsvColumns();

@@ -21,7 +21,7 @@ if (mode === 'healthz') {
 } else if (mode === 'customers') {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const schema = await import('../../apps/server/src/db/schema/index.ts');
-  const { listCustomers } = await import('../../apps/server/src/modules/customers/service.ts');
+  const { listCustomers } = await import('../../apps/server/src/modules/customers/service/customers.ts');
   const { customerListQuerySchema } = await import('@fc/contract/customers');
 
   const pool = new pg.Pool({ connectionString: arg, max: 10 });
