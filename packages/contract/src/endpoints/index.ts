@@ -4,6 +4,7 @@ import { addressEndpoints } from '../customers/endpoints/address';
 import { auditEndpoints } from '../customers/endpoints/audit';
 import { customerEndpoints } from '../customers/endpoints/customers';
 import { purchasingRequirementsEndpoints } from '../customers/endpoints/purchase-requirements';
+import { maintenanceEndpoints } from '../maintenance/endpoints/index';
 
 /**
  * Every endpoint of the API, one entry per method and path (issue 18). The server registers each from here
@@ -16,6 +17,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   accountRequests: accountRequestEndpoints,
   customers: customerEndpoints,
   purchasingRequirements: purchasingRequirementsEndpoints,
+  maintenance: maintenanceEndpoints,
 };
 
 export const ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group));

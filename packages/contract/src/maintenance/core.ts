@@ -49,19 +49,6 @@ export const coreListQuerySchema = listQuerySchema({
   },
 });
 
-export interface CorePartRow {
-  id: string;
-  name: string;
-  custNo: number;
-  partNo: string;
-  effectiveDate: string;
-  expiryDate: string | null;
-  status: CoreStatus;
-  fileType: CoreFileType;
-  /** Price Verify rows: the verified price (at or below the programme price); null for Coreless. */
-  price: string | null;
-}
-
 /**
  * The columns of a core upload file, in the template's order; expiry_date and status may be blank, and
  * price is read by Price Verify files only (blank: the part's programme price). docs/decisions/0082.

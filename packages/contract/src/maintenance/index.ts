@@ -5,3 +5,7 @@
 export * from './parts';
 export * from './tax';
 export * from './core';
+export * from './endpoints/parts';
+export * from './endpoints/tax';
+export * from './endpoints/core';
+export { maintenanceEndpoints } from './endpoints/index';

@@ -62,13 +62,6 @@ export const estesMappingSchema = z.strictObject({
 });
 export type EstesMapping = z.output<typeof estesMappingSchema>;
 
-/** A mapping as the search answers it (after the client flattens it). */
-export interface EstesPart {
-  partNo: string;
-  customPartNo: string;
-  description?: string | null;
-}
-
 /** The export's file name: EstesParts_{MMDDYYYY}.csv (local date). */
 export function estesExportFileName(now = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');

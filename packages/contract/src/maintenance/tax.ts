@@ -209,20 +209,6 @@ export const taxListQuerySchema = listQuerySchema({
 });
 export const TAX_FILTERS = ['name', 'cust_no', 'location'] as const;
 
-export interface TaxRateRow {
-  id: string;
-  name: string;
-  custNo: number;
-  location: string;
-  city: string | null;
-  state: string | null;
-  taxRate: string;
-  program: number;
-  effectiveDate: string;
-  expiryDate: string | null;
-  custTaxRateSeq: number;
-}
-
 /** Where a tax code is shown (section 8): its field and the message key of its text. */
 export const TAX_CODE_MESSAGES: Record<string, { field?: string; key: string }> = {
   AET01: { field: 'cust_no', key: 'invalid-cust-no' },

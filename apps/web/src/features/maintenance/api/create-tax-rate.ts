@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TaxCreate } from '@fc/contract/maintenance';
-import { api } from '@/lib/api-client';
+import { taxEndpoints, type TaxCreate } from '@fc/contract/maintenance';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/cust/tax/estes_create: dates YYYYMMDD, the rate as a fraction. */
+/** Adds a tax rate: dates YYYYMMDD, the rate as a fraction. */
 export async function createTaxRate(body: TaxCreate) {
-  const res = await api<{ status: string }>('/fc-common-api/cust/tax/estes_create', { method: 'POST', body });
+  const res = await call(taxEndpoints.create, { body });
   return res.data[0];
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TaxExpire } from '@fc/contract/maintenance';
-import { api } from '@/lib/api-client';
+import { taxEndpoints, type TaxExpire } from '@fc/contract/maintenance';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/cust/tax/estes_expire {cust_tax_rate_seq, expiry_date (YYYYMMDD)}. */
+/** Expires a tax rate {cust_tax_rate_seq, expiry_date (YYYYMMDD)}. */
 export async function expireTaxRate(body: TaxExpire) {
-  const res = await api<{ status: string }>('/fc-common-api/cust/tax/estes_expire', { method: 'POST', body });
+  const res = await call(taxEndpoints.expire, { body });
   return res.data[0];
 }
 

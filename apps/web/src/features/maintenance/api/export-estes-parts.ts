@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { estesExportFileName } from '@fc/contract/maintenance';
-import { download } from '@/lib/api-client';
+import { estesExportFileName, partsEndpoints } from '@fc/contract/maintenance';
+import { callDownload } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/parts/estes_list_csv, saved as EstesParts_{MMDDYYYY}.csv. */
+/** Every mapping as CSV, saved as EstesParts_{MMDDYYYY}.csv. */
 export function exportEstesParts() {
-  return download('/fc-common-api/parts/estes_list_csv', estesExportFileName());
+  return callDownload(partsEndpoints.csv, estesExportFileName());
 }
 
 export function useExportEstesParts() {

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CorePartRow } from '@fc/contract/maintenance';
-import { api } from '@/lib/api-client';
+import { coreEndpoints } from '@fc/contract/maintenance';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/fc-core-maintainance with page[...], filter[sort], filter[name], filter[cust_no], filter[part_no], filter[status]. */
+/** The core parts with page[...], filter[sort], filter[name], filter[cust_no], filter[part_no], filter[status]. */
 export async function getCoreParts(query: URLSearchParams) {
-  const res = await api<Omit<CorePartRow, 'id'>>('/fc-common-api/fc-core-maintainance', { query });
+  const res = await call(coreEndpoints.list, { query });
   return { rows: res.data, total: Number(res.meta.recordCount ?? 0) };
 }
 

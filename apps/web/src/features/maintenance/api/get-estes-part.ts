@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EstesPart, PartQueryType } from '@fc/contract/maintenance';
-import { api } from '@/lib/api-client';
+import { partsEndpoints, type EstesPart, type PartQueryType } from '@fc/contract/maintenance';
+import { call } from '@/lib/endpoint-client';
 
 export interface EstesSearch {
   part_no: string;
   query_type: PartQueryType;
 }
 
-/** GET /fc-common-api/parts/estes?part_no=&query_type=: the mapping of one part, or none. */
+/** The mapping of one part (?part_no=&query_type=), or none. */
 export async function getEstesPart(search: EstesSearch): Promise<EstesPart | null> {
-  const res = await api<EstesPart>('/fc-common-api/parts/estes', { query: { part_no: search.part_no, query_type: search.query_type } });
+  const res = await call(partsEndpoints.find, { query: { part_no: search.part_no, query_type: search.query_type } });
   return res.data[0] ?? null;
 }
 

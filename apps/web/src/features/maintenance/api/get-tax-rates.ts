@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TaxRateRow } from '@fc/contract/maintenance';
-import { api } from '@/lib/api-client';
+import { taxEndpoints } from '@fc/contract/maintenance';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/cust/tax/estes with page[...], filter[sort], filter[name], filter[cust_no], filter[location]. */
+/** The tax rates with page[...], filter[sort], filter[name], filter[cust_no], filter[location]. */
 export async function getTaxRates(query: URLSearchParams) {
-  const res = await api<Omit<TaxRateRow, 'id'>>('/fc-common-api/cust/tax/estes', { query });
+  const res = await call(taxEndpoints.list, { query });
   return { rows: res.data, total: Number(res.meta.recordCount ?? 0) };
 }
 

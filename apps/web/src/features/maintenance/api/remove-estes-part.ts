@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EstesMapping } from '@fc/contract/maintenance';
-import { api } from '@/lib/api-client';
+import { partsEndpoints, type EstesMapping } from '@fc/contract/maintenance';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/parts/estes_remove {part_no, custom_part_no}. */
+/** Removes the mapping {part_no, custom_part_no}. */
 export async function removeEstesPart(body: EstesMapping) {
-  const res = await api<{ status: string }>('/fc-common-api/parts/estes_remove', { method: 'POST', body });
+  const res = await call(partsEndpoints.remove, { body });
   return res.data[0];
 }
 

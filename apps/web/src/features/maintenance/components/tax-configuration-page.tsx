@@ -3,7 +3,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { csvExportFileName, formatRate, toMmddyyyy } from '@fc/contract';
-import { isTaxRateExpired, TAX_FILTER_MAX, TAX_FILTERS, type TaxRateRow } from '@fc/contract/maintenance';
+import { isTaxRateExpired, TAX_FILTER_MAX, TAX_FILTERS, taxEndpoints, type TaxRateRow } from '@fc/contract/maintenance';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
@@ -121,7 +121,7 @@ export default function TaxConfigurationPage() {
           >
             {t('common:actions.clear')}
           </Button>
-          <ExportCsvButton path="/fc-common-api/cust/tax/estes_csv" fileName={() => csvExportFileName('TaxRates')} query={table.query} />
+          <ExportCsvButton path={taxEndpoints.csv.path} fileName={() => csvExportFileName('TaxRates')} query={table.query} />
         </Stack>
       </Stack>
       <ServerDataGrid<TaxRateRow>

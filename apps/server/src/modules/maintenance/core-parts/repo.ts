@@ -1,9 +1,9 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@fc/contract';
 import { coreFileTypeName, type CoreStatus, type CORE_SORT_FIELDS } from '@fc/contract/maintenance';
-import type { Tx } from '../../db/client';
-import { coreParts, customers } from '../../db/schema/index';
-import { contains, offsetOf, orderBy, pageAndCount } from '../../http/list';
+import type { Tx } from '../../../db/client';
+import { coreParts, customers } from '../../../db/schema/index';
+import { contains, offsetOf, orderBy, pageAndCount } from '../../../http/list';
 
 type CoreSortField = (typeof CORE_SORT_FIELDS)[number];
 export type CoreListQuery = ListQuery<CoreSortField, { name?: string; cust_no?: string; part_no?: string; status?: CoreStatus }>;
@@ -20,7 +20,7 @@ const columns = {
 } satisfies Record<CoreSortField, unknown>;
 
 /** Core parts with their customer's name, filtered, sorted and paged in SQL. */
-export async function listCoreParts(db: Tx, q: CoreListQuery, countMax: number) {
+export async function corePartPage(db: Tx, q: CoreListQuery, countMax: number) {
   const where: SQL[] = [];
   if (q.filters.name) where.push(contains(customers.custName, q.filters.name));
   if (q.filters.cust_no) where.push(contains(coreParts.custNo, q.filters.cust_no));
