@@ -23,7 +23,7 @@ export type EndpointRequest<E extends EndpointDef> = FastifyRequest<{
 export type EndpointHandler<E extends EndpointDef> = (req: EndpointRequest<E>, reply: FastifyReply) => unknown;
 
 /** Route options the contract does not describe: rate limits, form-token handling, body limits. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preHandler' | 'onRequest'> & {
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preHandler' | 'onRequest' | 'onResponse'> & {
   config?: Omit<NonNullable<RouteShorthandOptions['config']>, 'access'>;
 };
 

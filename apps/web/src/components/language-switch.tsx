@@ -1,8 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { LANGUAGE_CODE, type Language } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, LANGUAGE_CODE, type Language } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 import { pickUiLanguage, uiLanguages, type UiLanguage } from '@/lib/i18n';
 import { currentUserQuery, useCurrentUser } from '@/lib/session/current-user';
 
@@ -22,7 +22,7 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: string }) {
     const language = LANGUAGE_CODE[lng as Language];
     // The loaded user carries the new code at once: a reload of users/current must not switch back.
     client.setQueryData(currentUserQuery.queryKey, (old) => (old ? { ...old, language } : old));
-    void api('/fc-common-api/users/language', { method: 'POST', body: { language } }).catch(() => {});
+    void call(authEndpoints.setLanguage, { body: { language } }).catch(() => {});
   };
   return (
     <TextField

@@ -1,37 +1,47 @@
 import { AccountTypeSlug, type AccountType } from '../core/account-types';
-import type { Promotions } from './promotions';
+import { z } from 'zod';
+import { promotionsSchema } from './promotions';
+
+const link = z.string();
+const loginLink = { page: link, formAction: link, welcome: link };
 
 /** App config (APP-13) as served by GET /fc-common-api/app-config, camelCased by the client. */
-export interface LoginLinks {
-  customer: { page: string; formAction: string; requestAccount: string; welcome: string };
-  dealer: { page: string; formAction: string; welcome: string };
-  corporate: { page: string; formAction: string; welcome: string };
-}
-
-export interface AppConfig {
-  brandName: string;
-  homePath: string;
-  applyPath: string;
-  fleetriteCreditBackPath: string;
-  framePath: string;
-  termsConditions: string;
-  loginLinks: LoginLinks;
-  logoutPath: string;
-  alternatePortalPrefix: string;
+export const appConfigSchema = z.object({
+  brandName: z.string(),
+  homePath: link,
+  applyPath: link,
+  fleetriteCreditBackPath: link,
+  framePath: link,
+  termsConditions: link,
+  loginLinks: z.object({
+    customer: z.object({ ...loginLink, requestAccount: link }),
+    dealer: z.object(loginLink),
+    corporate: z.object(loginLink),
+  }),
+  logoutPath: link,
+  alternatePortalPrefix: z.string(),
   /** The beta and production aliases of /ui (APP-02): 'beta' serves /beta/ui/... */
-  uiAliases?: string[];
-  alternateLogoutUrl: string;
-  externalLoginUrl: string;
-  programLinks: Record<'dealer-manual' | 'customer-manual' | 'contact-us' | 'international-trucks' | 'dealer-locator', string>;
-  support: { phone: string; email: string; hours: string };
-  fiscalYearStartMonth: number;
-  showCredit: boolean;
-  dateInputFormat: 'YYYYMMDD';
+  uiAliases: z.array(z.string()).optional(),
+  alternateLogoutUrl: link,
+  externalLoginUrl: link,
+  programLinks: z.object({
+    'dealer-manual': link,
+    'customer-manual': link,
+    'contact-us': link,
+    'international-trucks': link,
+    'dealer-locator': link,
+  }),
+  support: z.object({ phone: z.string(), email: z.string(), hours: z.string() }),
+  fiscalYearStartMonth: z.number(),
+  showCredit: z.boolean(),
+  dateInputFormat: z.literal('YYYYMMDD'),
   /** How far ahead a loyalty enrolment or expiration date may be, in years (docs/decisions/0342). */
-  enrolmentMaxYears: number;
+  enrolmentMaxYears: z.number(),
   /** The credit-back and bonus offers the public pages describe (promotions.ts). */
-  promotions: Promotions;
-}
+  promotions: promotionsSchema,
+});
+export type AppConfig = z.output<typeof appConfigSchema>;
+export type LoginLinks = AppConfig['loginLinks'];
 
 /** The values of a configured link's placeholders; without `type`, `{type}` is left for later. */
 export interface LinkValues {

@@ -3,3 +3,4 @@ export * from './app-config';
 export * from './promotions';
 export * from './second-factor';
 export * from './second-factor-forms';
+export * from './endpoints/index';

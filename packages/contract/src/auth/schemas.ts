@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { msg } from '../core/validation';
-import type { AccountType } from '../core/account-types';
 import { PASSWORD_INPUT_MAX, USERNAME_MAX } from './login-constants';
 
 export * from './login-constants';
@@ -135,26 +134,6 @@ export const profileFormSchema = (savedEmail: string | null | undefined) =>
     if (emailChangeNeedsPassword(savedEmail, v.email) && !v.currentPassword)
       ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: msg('required', { field: 'currentPassword' }) });
   });
-
-/** The current user of GET /fc-common-api/users/current, as the web app reads it (camelCase). */
-export interface CurrentUser {
-  username: string;
-  fullName: string;
-  accountType: AccountType;
-  workingAccountType: AccountType | null;
-  alternatePortalUser: 'Y' | 'N';
-  ssoUser: 'Y' | 'N';
-  grantedTasks: number[];
-  language: 0 | 1 | 2;
-  custNo: number | null;
-  merchantNo: number | null;
-  /** Issue 19: whether the user has a confirmed second factor (absent from servers before it: 'none'). */
-  secondFactor?: 'none' | 'enrolled';
-  /** Whether MFA_POLICY requires the user to have one. */
-  secondFactorRequired?: 'Y' | 'N';
-  /** The session may do nothing but enrol until the user has one (every other call: 403 mfa-enrolment-required). */
-  mfaEnrolmentRequired?: 'Y' | 'N';
-}
 
 /** Session timeout configuration (SESS-06). Absent minutes count as 0, absent touch as now. */
 export const sessionTimeoutSchema = z.object({

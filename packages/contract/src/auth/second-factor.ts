@@ -36,7 +36,6 @@ export const SECOND_FACTOR_ENROL_PATH = '/ui/second-factor/enrol';
 
 /** The code step's form post (like the login form). */
 export const SECOND_FACTOR_FORM_NAME = 'FLTCHG_SECOND_FACTOR_FORM';
-export const SECOND_FACTOR_LOGIN_URL = '/framework/login/second-factor';
 
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
@@ -98,35 +97,3 @@ export const secondFactorLoginPostSchema = z.object({
   LANGUAGE: z.string().max(10).optional(),
 });
 export type SecondFactorLoginPost = z.infer<typeof secondFactorLoginPostSchema>;
-
-/** GET /fc-common-api/users/second-factor/challenge: data[0] of type 'second-factor-challenge'. */
-export interface SecondFactorChallenge {
-  username: string;
-  expiresAt: string;
-}
-
-/** GET /fc-common-api/users/second-factor: data[0] of type 'second-factor'. */
-export interface SecondFactorStatus {
-  enrolled: boolean;
-  required: boolean;
-  enrolledAt: string | null;
-  recoveryCodesLeft: number;
-}
-
-/** POST .../second-factor/enrolment: data[0].attributes. */
-export interface SecondFactorEnrolment {
-  /** Base32, for typing into an authenticator app. */
-  secret: string;
-  /** otpauth://totp/... for the QR code. */
-  otpauthUri: string;
-}
-
-/** POST .../enrolment/confirm and .../recovery-codes: data[0].attributes; shown once. */
-export interface RecoveryCodes {
-  recoveryCodes: string[];
-}
-
-/** POST /fc-common-api/session/verify: data[0].attributes. */
-export interface SessionVerified {
-  verifiedAt: string;
-}

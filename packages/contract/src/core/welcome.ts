@@ -25,10 +25,3 @@ export const WELCOME_FIGURES = {
 } as const satisfies Record<string, RouteId>;
 
 export type WelcomeFigureKey = keyof typeof WELCOME_FIGURES;
-
-/** GET /fc-common-api/welcome/figures: one resource per figure, id the key. */
-export interface WelcomeFigure {
-  id: WelcomeFigureKey;
-  value: number;
-  routeId: RouteId;
-}

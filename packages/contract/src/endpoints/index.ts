@@ -1,6 +1,7 @@
 import type { EndpointDef } from '../core/endpoint';
 import { accountRequestEndpoints } from '../customers/endpoints/account-requests';
 import { addressEndpoints } from '../customers/endpoints/address';
+import { authEndpoints } from '../auth/endpoints/index';
 import { auditEndpoints } from '../customers/endpoints/audit';
 import { customerEndpoints } from '../customers/endpoints/customers';
 import { purchasingRequirementsEndpoints } from '../customers/endpoints/purchase-requirements';
@@ -18,6 +19,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   customers: customerEndpoints,
   purchasingRequirements: purchasingRequirementsEndpoints,
   maintenance: maintenanceEndpoints,
+  auth: authEndpoints,
 };
 
 export const ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group));

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fillAppConfigLinks, type AppConfig } from '@fc/contract';
+import { authEndpoints, fillAppConfigLinks, type AppConfig } from '@fc/contract';
 import type { AppContext } from '../../context';
+import { route } from '../../http/endpoint';
 import { resource, sendData } from '../../http/jsonapi';
 import { uiAliasesOf } from '../../http/ui-prefixes';
 
@@ -62,9 +63,9 @@ export const appConfigRoutes =
   async (app) => {
     // Attribute names stay as the specification writes them (programLinks keys are kebab-case already). The
     // links are filled for the caller: msc-pro before sign-in, int-pro for a signed-in alternate-portal user.
-    app.get('/fc-common-api/app-config', { config: { access: 'public' } }, async (req, reply) => {
+    route(app, authEndpoints.appConfig, async (req, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      const attributes = fillAppConfigLinks(appConfig(ctx), req.principal) as unknown as Record<string, unknown>;
+      const attributes: Record<string, unknown> = fillAppConfigLinks(appConfig(ctx), req.principal);
       return sendData(reply, [{ ...resource('app-config', 'current', {}), attributes }]);
     });
   };

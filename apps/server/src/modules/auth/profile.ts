@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { emailChangeNeedsPassword, MessageCode, type ProfileUpdate } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema/index';
 import { audit } from '../../audit/audit';
-import { principalOf } from '../../http/access';
+import type { SessionPrincipal } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 import { verifyPassword } from './passwords';
 import { countAttempt } from './service';
 import { assertStepUp } from './second-factor/step-up';
+import type { Caller } from './session-start';
 
 /** The signed-in user's own profile: who they are, where reset links go, and the language. */
 export async function getProfile(ctx: AppContext, userId: number) {
@@ -31,7 +31,7 @@ export async function getProfile(ctx: AppContext, userId: number) {
  * A new recovery address needs the current password, checked as a sign-in's is: counted before the check
  * against the account's lockout (so a session cannot be used to guess it), and a right one clears the count.
  */
-async function proveCurrentPassword(ctx: AppContext, req: FastifyRequest, userId: number, password: string | undefined) {
+async function proveCurrentPassword(ctx: AppContext, caller: Caller, userId: number, password: string | undefined) {
   if (!password)
     throw new AppError(
       400,
@@ -42,18 +42,20 @@ async function proveCurrentPassword(ctx: AppContext, req: FastifyRequest, userId
   const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   const attempt = await countAttempt(ctx, userId);
   if (attempt === undefined) {
-    req.log.info({ event: 'profile-email-refused', reason: 'locked', userId }, 'e-mail change refused: account locked');
+    caller.log.info({ event: 'profile-email-refused', reason: 'locked', userId }, 'e-mail change refused: account locked');
     throw new AppError(400, 'current-password-locked', 'Too many wrong passwords; try again later.', 'currentPassword');
   }
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
-    req.log.info({ event: 'profile-email-refused', reason: 'wrong-password', userId, failures: attempt }, 'e-mail change refused');
+    caller.log.info({ event: 'profile-email-refused', reason: 'wrong-password', userId, failures: attempt }, 'e-mail change refused');
     throw new AppError(400, 'current-password', 'The current password is not correct.', 'currentPassword');
   }
   await ctx.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
 }
 
-export async function updateProfile(ctx: AppContext, req: FastifyRequest, input: ProfileUpdate) {
-  const p = principalOf(req);
+/** The session whose user saves: the step-up check reads it, and it follows a new saved language. */
+export type ProfileSession = Pick<SessionPrincipal, 'userId' | 'sessionIdHash' | 'verifiedAt' | 'ssoUser'>;
+
+export async function updateProfile(ctx: AppContext, caller: Caller, p: ProfileSession, input: ProfileUpdate) {
   const [stored] = await ctx.db
     .select({ email: users.email, username: users.username, fullName: users.fullName, language: users.language })
     .from(users)
@@ -63,7 +65,7 @@ export async function updateProfile(ctx: AppContext, req: FastifyRequest, input:
   const moving = emailChangeNeedsPassword(stored.email, input.email);
   // Moving where reset links go is a sensitive change: a fresh check first (decision 0700), then the password.
   if (moving) assertStepUp(ctx.config, p);
-  if (moving) await proveCurrentPassword(ctx, req, p.userId, input.currentPassword);
+  if (moving) await proveCurrentPassword(ctx, caller, p.userId, input.currentPassword);
   const changedAt = new Date();
   const saved = await ctx.db.transaction(async (tx) => {
     const [before] = await tx
@@ -78,7 +80,7 @@ export async function updateProfile(ctx: AppContext, req: FastifyRequest, input:
     // A new saved language applies to this session too, over one picked on the login page (decision 0401).
     if (before && before.language !== input.language)
       await tx.update(sessions).set({ language: null }).where(eq(sessions.idHash, p.sessionIdHash));
-    await audit(tx, req, {
+    await audit(tx, caller, {
       entity: 'user',
       entityId: p.userId,
       action: 'profile',
@@ -103,7 +105,7 @@ export async function updateProfile(ctx: AppContext, req: FastifyRequest, input:
   });
   if (saved.notice !== undefined) {
     wakeMailWorker(ctx);
-    req.log.info({ event: 'profile-email-changed', userId: p.userId, noticeQueued: true }, 'e-mail address changed');
+    caller.log.info({ event: 'profile-email-changed', userId: p.userId, noticeQueued: true }, 'e-mail address changed');
   }
   return { email: saved.email, language: saved.language };
 }

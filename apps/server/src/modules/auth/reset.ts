@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { COMMON_PASSWORD_CODE, fillLink, linkValues, MessageCode, RESET_TOKEN_PATTERN } from '@fc/contract';
 import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 import type { AppContext } from '../../context';
@@ -10,6 +9,7 @@ import { audit } from '../../audit/audit';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserByUsername } from './repo';
+import type { Caller } from './session-start';
 
 /** The current hash and this many earlier ones are refused as a new password (code 9). */
 export const PASSWORD_HISTORY_DEPTH = 5;
@@ -22,11 +22,11 @@ const backlog = new WeakMap<AppContext, Set<Promise<void>>>();
  * work afterwards, so neither the answer nor its timing tells whether the username has an account (a known
  * one writes a token and an audit row and sends a mail; an unknown one does nothing). A failure is logged.
  */
-export function queueResetRequest(ctx: AppContext, req: FastifyRequest, username: string): void {
+export function queueResetRequest(ctx: AppContext, caller: Caller, username: string): void {
   let pending = backlog.get(ctx);
   if (!pending) backlog.set(ctx, (pending = new Set()));
-  const work = createResetRequest(ctx, req, username).catch((err: unknown) => {
-    req.log.error({ event: 'password-reset-request-error', error: (err as Error)?.name ?? 'Error' }, 'password reset request failed');
+  const work = createResetRequest(ctx, caller, username).catch((err: unknown) => {
+    caller.log.error({ event: 'password-reset-request-error', error: (err as Error)?.name ?? 'Error' }, 'password reset request failed');
   });
   pending.add(work);
   void work.finally(() => pending.delete(work));
@@ -43,10 +43,10 @@ export async function resetRequestsSettled(ctx: AppContext): Promise<void> {
  * e-mail (queued, sent by the e-mail job); earlier unused links of that user keep working until they expire
  * or one is used. Runs after the answer (queueResetRequest).
  */
-export async function createResetRequest(ctx: AppContext, req: FastifyRequest, username: string): Promise<void> {
+export async function createResetRequest(ctx: AppContext, caller: Caller, username: string): Promise<void> {
   const user = await findUserByUsername(ctx.db, username);
   if (!user || user.disabled || !user.email) {
-    req.log.info(
+    caller.log.info(
       { event: 'password-reset-request', outcome: user ? 'no-email-or-disabled' : 'unknown-user' },
       'password reset requested: nothing sent',
     );
@@ -66,7 +66,7 @@ export async function createResetRequest(ctx: AppContext, req: FastifyRequest, u
       }),
     );
     wakeMailWorker(ctx);
-    req.log.info(
+    caller.log.info(
       { event: 'password-reset-request', outcome: 'sso-user', userId: user.id },
       'password reset requested: single-sign-on user',
     );
@@ -86,7 +86,7 @@ export async function createResetRequest(ctx: AppContext, req: FastifyRequest, u
     });
     await audit(
       tx,
-      { principal: null, id: req.id },
+      { userId: null, username: null, requestId: caller.requestId },
       {
         actor: { userId: user.id, username: user.username },
         entity: 'user',
@@ -97,7 +97,7 @@ export async function createResetRequest(ctx: AppContext, req: FastifyRequest, u
     );
   });
   wakeMailWorker(ctx);
-  req.log.info({ event: 'password-reset-request', outcome: 'queued', userId: user.id }, 'password reset requested');
+  caller.log.info({ event: 'password-reset-request', outcome: 'queued', userId: user.id }, 'password reset requested');
 }
 
 /** The unused, unexpired request of a token, with its user, or undefined. */
@@ -128,15 +128,15 @@ const resetFailed = () =>
  * breached passwords; code 9 when it equals the current or one of the last few; then the token stays usable. On success the token is spent, the account unlocked and every
  * session of the user ended.
  */
-export async function resetPassword(ctx: AppContext, req: FastifyRequest, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: AppContext, caller: Caller, token: string, password: string): Promise<void> {
   const open = await findOpenRequest(ctx, token);
   if (!open) {
-    req.log.info({ event: 'password-reset-refused', reason: 'bad-token' }, 'password reset refused');
+    caller.log.info({ event: 'password-reset-refused', reason: 'bad-token' }, 'password reset refused');
     throw resetFailed();
   }
   const user = open.user;
   if (isCommonPassword(password)) {
-    req.log.info({ event: 'password-reset-refused', reason: 'common-password', userId: user.id }, 'password reset refused');
+    caller.log.info({ event: 'password-reset-refused', reason: 'common-password', userId: user.id }, 'password reset refused');
     throw new AppError(
       400,
       COMMON_PASSWORD_CODE,
@@ -152,7 +152,7 @@ export async function resetPassword(ctx: AppContext, req: FastifyRequest, token:
     .limit(PASSWORD_HISTORY_DEPTH - 1);
   for (const h of [user.passwordHash, ...previous.map((p) => p.passwordHash)]) {
     if (await verifyPassword(h, password)) {
-      req.log.info({ event: 'password-reset-refused', reason: 'reused', userId: user.id }, 'password reset refused');
+      caller.log.info({ event: 'password-reset-refused', reason: 'reused', userId: user.id }, 'password reset refused');
       throw new AppError(
         400,
         MessageCode.PasswordSameAsPrevious,
@@ -193,7 +193,7 @@ export async function resetPassword(ctx: AppContext, req: FastifyRequest, token:
       .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt)));
     await audit(
       tx,
-      { principal: null, id: req.id },
+      { userId: null, username: null, requestId: caller.requestId },
       {
         actor: { userId: user.id, username: user.username },
         entity: 'user',
@@ -203,5 +203,5 @@ export async function resetPassword(ctx: AppContext, req: FastifyRequest, token:
       },
     );
   });
-  req.log.info({ event: 'password-reset', userId: user.id }, 'password reset');
+  caller.log.info({ event: 'password-reset', userId: user.id }, 'password reset');
 }

@@ -1,19 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  languageUpdateSchema,
-  loginPostSchema,
-  MessageCode,
-  profileUpdateSchema,
-  resetPasswordSchema,
-  resetRequestSchema,
-  SECOND_FACTOR_ENROL_PATH,
-  SECOND_FACTOR_LOGIN_PATH,
-  writeAccess,
-} from '@fc/contract';
+import { authEndpoints as e, MessageCode, SECOND_FACTOR_ENROL_PATH, SECOND_FACTOR_LOGIN_PATH } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { formPostRefused, principalOf, sessionCookieName, sessionCookieOptions, type SessionPrincipal } from '../../http/access';
+import { actorOf } from '../../http/actor';
+import { route } from '../../http/endpoint';
 import { resource, sendData, sendResult } from '../../http/jsonapi';
 import { aliasOfPath, underAlias } from '../../http/ui-prefixes';
 import { isSlug, login, loginPageUrl, logout, safeReferrer, setLanguage, welcomeUrl } from './service';
@@ -25,6 +16,19 @@ import { createThrottles, THROTTLED_MESSAGE } from './throttle';
 import { openChallenge } from './second-factor/challenge';
 import { challengeCookieName, challengeCookieOptions, uiUrlFor } from './second-factor/cookies';
 import { secondFactorAttributes } from './second-factor/current-user';
+import type { Caller, SessionOrigin } from './session-start';
+
+/** Who acts, with the request's logger: what the auth services take instead of the request (issue 18). */
+export const callerOf = (req: FastifyRequest): Caller => ({ ...actorOf(req), log: req.log });
+
+/** The request a session starts from (a sign-in: its address, browser, and the session it replaces). */
+export const originOf = (req: FastifyRequest): SessionOrigin => ({
+  requestId: req.id,
+  ip: req.ip,
+  userAgent: String(req.headers['user-agent'] ?? ''),
+  previousSessionHash: req.principal?.sessionIdHash,
+  log: req.log,
+});
 
 export async function currentUserResource(ctx: AppContext, p: SessionPrincipal) {
   return resource('users', p.userId, {
@@ -63,12 +67,9 @@ export const authRoutes =
     const throttles = createThrottles(ctx);
 
     // The classic login form post (AUTH-04).
-    app.post(
-      '/framework/login/:type',
-      {
-        config: { access: writeAccess('POST /framework/login/:type'), formToken: 'route' },
-        schema: { params: z.object({ type: z.string().max(10) }), body: loginPostSchema },
-      },
+    route(
+      app,
+      e.login,
       async (req, reply) => {
         const { type } = req.params;
         if (!isSlug(type)) throw notFound();
@@ -86,7 +87,7 @@ export const authRoutes =
         if (attempt.refused) return reply.redirect(`${back}?MESSAGE=${THROTTLED_MESSAGE}`, 303);
         const outcome = await login(
           ctx,
-          req,
+          originOf(req),
           { type, username: body.USERNAME, password: body.PASSWORD, language: body.LANGUAGE },
           throttles.phantomLock,
         );
@@ -105,18 +106,16 @@ export const authRoutes =
         const welcome = welcomeUrl(ctx, outcome.user, alias);
         return reply.redirect(outcome.message ? `${welcome}${welcome.includes('?') ? '&' : '?'}MESSAGE=${outcome.message}` : welcome, 303);
       },
+      { config: { formToken: 'route' } },
     );
 
     // Sign-out changes state, so it is a POST (a form post from the portal's own pages): the CSRF check of
     // http/access.ts refuses one from another site, which could otherwise sign a user out with a link or an
     // image. There is no GET. reason=timeout: the session-timeout mechanism signed the user out, which the
     // home page says (213).
-    app.post(
-      '/framework/logout',
-      {
-        config: { access: writeAccess('POST /framework/logout'), formToken: 'route' },
-        schema: { querystring: z.object({ reason: z.enum(['timeout']).optional() }) },
-      },
+    route(
+      app,
+      e.logout,
       async (req, reply) => {
         const alternate = req.principal?.alternatePortalUser;
         // The home page under the prefix the user came in on (the page that posted: its Referer).
@@ -128,7 +127,7 @@ export const authRoutes =
           req.log.info({ event: 'logout-refused', reason: 'form-token' }, 'sign-out refused: form token');
           return reply.redirect(`${home}?MESSAGE=${MessageCode.LogoutError}`, 303);
         }
-        const ended = await logout(ctx, req);
+        const ended = await logout(ctx, callerOf(req));
         reply.clearCookie(cookieName, cookieOptions);
         const message = !ended
           ? MessageCode.LogoutError
@@ -137,104 +136,84 @@ export const authRoutes =
             : MessageCode.LoggedOut;
         return reply.redirect(`${home}?MESSAGE=${message}`, 303);
       },
+      { config: { formToken: 'route' } },
     );
 
-    app.get('/fc-common-api/users/current', { config: { access: 'signedIn', beforeEnrolment: true } }, async (req, reply) =>
-      sendData(reply, [await currentUserResource(ctx, principalOf(req))]),
-    );
+    route(app, e.currentUser, async (req, reply) => sendData(reply, [await currentUserResource(ctx, principalOf(req))]), {
+      config: { beforeEnrolment: true },
+    });
 
-    // Logged-in checks: public, an empty list when nobody is signed in.
-    for (const url of ['/fc-common-api/users/check', '/self']) {
-      app.get(url, { config: { access: 'public' } }, async (req, reply) =>
-        sendData(reply, req.principal ? [await currentUserResource(ctx, req.principal)] : []),
-      );
-    }
+    // Logged-in checks: public, an empty list when nobody is signed in (/self: the same, outside the API).
+    const check = async (req: FastifyRequest, reply: FastifyReply) =>
+      sendData(reply, req.principal ? [await currentUserResource(ctx, req.principal)] : []);
+    route(app, e.checkUser, check);
+    app.get('/self', { config: { access: 'public' } }, check);
 
-    app.get('/fc-common-api/session/timeout', { config: { access: 'signedIn', beforeEnrolment: true } }, async (req, reply) =>
-      sendData(reply, [timeoutResource(ctx, principalOf(req).lastTouch)]),
-    );
+    route(app, e.sessionTimeout, async (req, reply) => sendData(reply, [timeoutResource(ctx, principalOf(req).lastTouch)]), {
+      config: { beforeEnrolment: true },
+    });
 
     // The ping that Continue sends; the only call that refreshes last_touch.
-    app.post(
-      '/fc-common-api/session/ping',
-      { config: { access: writeAccess('POST /fc-common-api/session/ping'), beforeEnrolment: true } },
+    route(
+      app,
+      e.pingSession,
       async (req, reply) => {
         const lastTouch = await touchSession(ctx.db, principalOf(req).sessionIdHash);
         return sendData(reply, [timeoutResource(ctx, lastTouch)]);
       },
+      { config: { beforeEnrolment: true } },
     );
 
-    app.post(
-      '/fc-common-api/users/language',
-      { config: { access: writeAccess('POST /fc-common-api/users/language') }, schema: { body: languageUpdateSchema } },
-      async (req, reply) => {
-        await setLanguage(ctx, req, req.body.language);
-        return sendResult(reply, { language: req.body.language });
-      },
-    );
+    route(app, e.setLanguage, async (req, reply) => {
+      const p = principalOf(req);
+      await setLanguage(ctx, { ...actorOf(req), userId: p.userId }, p.sessionIdHash, req.body.language);
+      return sendResult(reply, { language: req.body.language });
+    });
 
     // Forgot password (AUTH-05, AUTH-13): the same answer whether or not the username exists, sent
     // before any of the work (which differs between the two), so its timing tells nothing either.
     const resetAfterAnswer = new WeakMap<FastifyRequest, string>();
     app.addHook('onClose', async () => resetRequestsSettled(ctx));
-    app.post(
-      '/fc-common-api/users/create_reset_password_request',
-      {
-        config: { access: writeAccess('POST /fc-common-api/users/create_reset_password_request') },
-        schema: { body: resetRequestSchema },
-        onResponse: async (req) => {
-          const username = resetAfterAnswer.get(req);
-          if (username !== undefined) queueResetRequest(ctx, req, username);
-        },
-      },
+    route(
+      app,
+      e.createResetPasswordRequest,
       async (req, reply) => {
         await throttles.resetRequest(req, req.body.user);
         resetAfterAnswer.set(req, req.body.user);
         return sendResult(reply, {});
       },
+      {
+        onResponse: async (req) => {
+          const username = resetAfterAnswer.get(req);
+          if (username !== undefined) queueResetRequest(ctx, callerOf(req), username);
+        },
+      },
     );
 
     // The change-password page checks the e-mailed token first; a bad one is a 404 (the page shows 404 too).
-    app.get(
-      '/fc-common-api/users/check_password_request/:token',
-      { config: { access: 'public' }, schema: { params: z.object({ token: z.string().max(200) }) } },
-      async (req, reply) => {
-        const open = await findOpenRequest(ctx, req.params.token);
-        if (!open) throw notFound('not-found', 'This password-reset link is invalid, expired or already used.');
-        reply.header('cache-control', 'no-store');
-        return sendData(reply, [
-          resource('password-reset-request', 'current', { username: open.user.username, expiresAt: open.expiresAt }),
-        ]);
-      },
-    );
+    route(app, e.checkPasswordRequest, async (req, reply) => {
+      const open = await findOpenRequest(ctx, req.params.token);
+      if (!open) throw notFound('not-found', 'This password-reset link is invalid, expired or already used.');
+      reply.header('cache-control', 'no-store');
+      return sendData(reply, [resource('password-reset-request', 'current', { username: open.user.username, expiresAt: open.expiresAt })]);
+    });
 
     // Success answers code 7 (data[0].code); 503 and 9 are 400s naming the password; a bad token 107.
-    app.post(
-      '/fc-common-api/users/reset_password',
-      { config: { access: writeAccess('POST /fc-common-api/users/reset_password') }, schema: { body: resetPasswordSchema } },
-      async (req, reply) => {
-        await resetPassword(ctx, req, req.body.token, req.body.password);
-        return sendResult(reply, { code: MessageCode.PasswordChanged });
-      },
-    );
+    route(app, e.resetPassword, async (req, reply) => {
+      await resetPassword(ctx, callerOf(req), req.body.token, req.body.password);
+      return sendResult(reply, { code: MessageCode.PasswordChanged });
+    });
 
-    app.get('/fc-common-api/users/profile', { config: { access: 'signedIn' } }, async (req, reply) => {
+    route(app, e.profile, async (req, reply) => {
       const p = principalOf(req);
       const profile = await getProfile(ctx, p.userId);
       if (!profile) throw new AppError(401, MessageCode.LoginRequired, 'Sign in to use this page.');
       return sendData(reply, [resource('profile', p.userId, profile)]);
     });
 
-    app.post(
-      '/fc-common-api/users/profile',
-      { config: { access: writeAccess('POST /fc-common-api/users/profile') }, schema: { body: profileUpdateSchema } },
-      async (req, reply) => {
-        const saved = await updateProfile(ctx, req, req.body);
-        return sendResult(reply, saved);
-      },
-    );
+    route(app, e.updateProfile, async (req, reply) => sendResult(reply, await updateProfile(ctx, callerOf(req), principalOf(req), req.body)));
 
-    app.get('/fc-common-api/login-links', { config: { access: 'public' } }, async (_req, reply) =>
+    route(app, e.loginLinks, async (_req, reply) =>
       sendData(reply, [
         resource('login-links', 'current', {
           cust: loginPageUrl(ctx, 'cust'),

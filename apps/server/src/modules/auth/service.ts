@@ -1,5 +1,4 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   AccountTypeSlug,
   MessageCode,
@@ -17,12 +16,12 @@ import {
 import { underAlias } from '../../http/ui-prefixes';
 import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema/index';
-import { audit } from '../../audit/audit';
+import { audit, type Actor } from '../../audit/audit';
 import { burnVerify, verifyPassword } from './passwords';
 import { endUserSessions, findUserByUsername, type UserRow } from './repo';
 import { isEnrolled } from './second-factor/repo';
 import { secondFactorApplies, secondFactorRequired } from './second-factor/policy';
-import { startSession } from './session-start';
+import { startSession, type Caller, type SessionOrigin } from './session-start';
 
 /** The named message (NAMED_MESSAGES) a single-sign-on user gets at the local login form. */
 export const SSO_ONLY_MESSAGE = 'sso-only';
@@ -36,9 +35,9 @@ export type LoginOutcome =
 /** The lockout of usernames that have no account (in the database beside real locks: modules/auth/throttle.ts). */
 export interface PhantomLock {
   /** Counts an attempt before any check: the count with it, or undefined when the username is locked (nothing counted). */
-  attempt(req: FastifyRequest, username: string): Promise<number | undefined>;
+  attempt(username: string): Promise<number | undefined>;
   /** The attempt that reached the limit failed: the lock lasts LOGIN_LOCK_MINUTES from now. */
-  lock(req: FastifyRequest, username: string): Promise<void>;
+  lock(username: string): Promise<void>;
 }
 
 /**
@@ -83,14 +82,14 @@ const FORM_ADMITS: Record<Slug, readonly AccountType[]> = { cust: [2], merc: [1,
  */
 export async function login(
   ctx: AppContext,
-  req: FastifyRequest,
+  origin: SessionOrigin,
   form: { type: Slug; username?: string; password?: string; language?: string },
   phantom?: PhantomLock,
 ): Promise<LoginOutcome> {
   const username = (form.username ?? '').trim();
   const password = form.password ?? '';
   if (ctx.config.MAINTENANCE_MODE) {
-    req.log.info({ event: 'login-refused', reason: 'maintenance' }, 'sign-in refused: maintenance');
+    origin.log.info({ event: 'login-refused', reason: 'maintenance' }, 'sign-in refused: maintenance');
     return { ok: false, message: MessageCode.SiteDown };
   }
   if (!username || !password) return { ok: false, message: MessageCode.NotEnoughInformation };
@@ -101,83 +100,76 @@ export async function login(
     user = await findUserByUsername(ctx.db, username);
   } catch (err) {
     if (!isDatabaseDown(err)) throw err;
-    req.log.error({ event: 'login-error', err }, 'sign-in failed: database unavailable');
+    origin.log.error({ event: 'login-error', err }, 'sign-in failed: database unavailable');
     return { ok: false, message: MessageCode.DatabaseError };
   }
   if (!user || user.disabled) {
     // An unknown username "locks" after as many failures as a real one, so message 5 tells no one
     // that an account exists; its attempts are counted before the (dummy) check as a real account's are.
-    const attempt = phantom ? await phantom.attempt(req, username) : 0;
+    const attempt = phantom ? await phantom.attempt(username) : 0;
     if (attempt === undefined) {
-      req.log.info({ event: 'login-locked', reason: 'unknown-user' }, 'sign-in refused: locked');
+      origin.log.info({ event: 'login-locked', reason: 'unknown-user' }, 'sign-in refused: locked');
       return { ok: false, message: MessageCode.AccountLocked };
     }
     await burnVerify(password);
     const lockNow = !!phantom && attempt >= ctx.config.LOGIN_LOCK_ATTEMPTS;
-    if (lockNow) await phantom.lock(req, username);
-    req.log.info({ event: 'login-failure', reason: 'unknown-user' }, 'sign-in failed');
+    if (lockNow) await phantom.lock(username);
+    origin.log.info({ event: 'login-failure', reason: 'unknown-user' }, 'sign-in failed');
     return { ok: false, message: lockNow ? MessageCode.AccountLocked : MessageCode.IncorrectLogin };
   }
   // A single-sign-on user has no portal password: only the identity provider signs it in. The password typed
   // is not checked (there is none to check), and the dummy check keeps the answer's timing alike.
   if (user.ssoUser) {
     await burnVerify(password);
-    req.log.info({ event: 'login-refused', reason: 'sso-user', userId: user.id }, 'sign-in refused: single-sign-on user');
+    origin.log.info({ event: 'login-refused', reason: 'sso-user', userId: user.id }, 'sign-in refused: single-sign-on user');
     return { ok: false, message: SSO_ONLY_MESSAGE };
   }
   let failures: number | undefined;
   try {
     failures = await countAttempt(ctx, user.id);
   } catch (err) {
-    req.log.error({ event: 'login-error', userId: user.id, err }, 'sign-in attempt not recorded');
+    origin.log.error({ event: 'login-error', userId: user.id, err }, 'sign-in attempt not recorded');
     return { ok: false, message: MessageCode.AccountInfoError };
   }
   if (failures === undefined) {
-    req.log.info({ event: 'login-locked', userId: user.id }, 'sign-in refused: account locked');
+    origin.log.info({ event: 'login-locked', userId: user.id }, 'sign-in refused: account locked');
     return { ok: false, message: MessageCode.AccountLocked };
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
     // Already counted (and locked, by the attempt that reached the limit) before the check.
     const lock = failures >= ctx.config.LOGIN_LOCK_ATTEMPTS;
-    req.log.info(
+    origin.log.info(
       { event: lock ? 'account-locked' : 'login-failure', userId: user.id, failures },
       lock ? 'account locked' : 'sign-in failed',
     );
     return { ok: false, message: lock ? MessageCode.AccountLocked : MessageCode.IncorrectLogin };
   }
   if (user.isAdmin && form.type !== 'corp') {
-    req.log.info({ event: 'login-refused', reason: 'admin-form', userId: user.id }, 'sign-in refused');
+    origin.log.info({ event: 'login-refused', reason: 'admin-form', userId: user.id }, 'sign-in refused');
     return { ok: false, message: MessageCode.AdminNotAllowedHere };
   }
   if (!FORM_ADMITS[form.type].includes(user.accountType as AccountType)) {
-    req.log.info({ event: 'login-refused', reason: 'wrong-form', userId: user.id }, 'sign-in refused');
+    origin.log.info({ event: 'login-refused', reason: 'wrong-form', userId: user.id }, 'sign-in refused');
     return { ok: false, message: MessageCode.WrongPartOfSite };
   }
   // The programme switched off by configuration (207): only after the password, so it tells nothing of the
   // account to someone who does not know it; corporate staff run the programme and still sign in.
   if (!ctx.config.PROGRAMME_AVAILABLE && user.accountType !== 0) {
-    req.log.info({ event: 'login-refused', reason: 'programme-unavailable', userId: user.id }, 'sign-in refused');
+    origin.log.info({ event: 'login-refused', reason: 'programme-unavailable', userId: user.id }, 'sign-in refused');
     return { ok: false, message: MessageCode.ProgrammeUnavailable };
   }
   // A dealer works on its merchant number's rows; without one there is nothing it may see.
   if (user.accountType === 1 && user.merchantNo == null) {
-    req.log.info({ event: 'login-refused', reason: 'no-merchant-number', userId: user.id }, 'sign-in refused');
+    origin.log.info({ event: 'login-refused', reason: 'no-merchant-number', userId: user.id }, 'sign-in refused');
     return { ok: false, message: MessageCode.NoMerchantNumbers };
   }
 
-  const origin = {
-    requestId: req.id,
-    ip: req.ip,
-    userAgent: String(req.headers['user-agent'] ?? ''),
-    previousSessionHash: req.principal?.sessionIdHash,
-    log: req.log,
-  };
   const language = pickedLanguage(form.language);
   // The second factor (decision 0700): a user who has one gets the code step, not a session yet; a user the
   // policy requires to have one and who has none gets a session that may only enrol.
   if (secondFactorApplies(ctx.config.MFA_POLICY, user)) {
     if (await isEnrolled(ctx.db, user.id)) {
-      req.log.info({ event: 'login-second-factor', userId: user.id }, 'password accepted: code step');
+      origin.log.info({ event: 'login-second-factor', userId: user.id }, 'password accepted: code step');
       return { ok: true, secondFactor: true, user, language };
     }
     const mfaEnrolmentRequired = secondFactorRequired(ctx.config.MFA_POLICY, user);
@@ -231,23 +223,25 @@ export function isSlug(v: string): v is Slug {
  * leave the user signed in elsewhere by mistake, nor a stolen session alive); false when that failed
  * (message 217: the browser is told to close itself).
  */
-export async function logout(ctx: AppContext, req: FastifyRequest): Promise<boolean> {
-  if (!req.principal) return true;
+export async function logout(ctx: AppContext, caller: Caller): Promise<boolean> {
+  const userId = caller.userId;
+  if (userId === null) return true;
   try {
     await ctx.db.transaction(async (tx) => {
-      await endUserSessions(tx, req.principal!.userId);
-      await audit(tx, req, { entity: 'session', entityId: req.principal!.userId, action: 'sign-out' });
+      await endUserSessions(tx, userId);
+      await audit(tx, caller, { entity: 'session', entityId: userId, action: 'sign-out' });
     });
   } catch (err) {
-    req.log.error({ event: 'logout-error', userId: req.principal.userId, err }, 'session not ended');
+    caller.log.error({ event: 'logout-error', userId, err }, 'session not ended');
     return false;
   }
-  req.log.info({ event: 'logout', userId: req.principal.userId }, 'signed out');
+  caller.log.info({ event: 'logout', userId }, 'signed out');
   return true;
 }
 
-export async function setLanguage(ctx: AppContext, req: FastifyRequest, language: number) {
-  const p = req.principal!;
+/** The signed-in user's language, saved; `sessionIdHash`: the session that follows it from now on. */
+export async function setLanguage(ctx: AppContext, actor: Actor & { userId: number }, sessionIdHash: string, language: number) {
+  const p = { userId: actor.userId, sessionIdHash };
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ language: users.language }).from(users).where(eq(users.id, p.userId)).for('update');
     await tx
@@ -256,7 +250,7 @@ export async function setLanguage(ctx: AppContext, req: FastifyRequest, language
       .where(eq(users.id, p.userId));
     // A language changed after sign-in is the user's from now on: this session follows the saved one (decision 0401).
     await tx.update(sessions).set({ language: null }).where(eq(sessions.idHash, p.sessionIdHash));
-    await audit(tx, req, {
+    await audit(tx, actor, {
       entity: 'user',
       entityId: p.userId,
       action: 'language',

@@ -4,11 +4,19 @@ import { MessageCode, type AccountTypeSlug } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/index';
 import { hashToken, newToken } from '../../http/access';
-import { audit } from '../../audit/audit';
+import { audit, type Actor } from '../../audit/audit';
 import { endSession, insertSession, type UserRow } from './repo';
 
 /** Session languages (I18N-02): 0 English US, 1 Spanish, 2 French. */
 const LANGUAGE_CODES = new Set([0, 1, 2]);
+
+/**
+ * Who acts, with the request's logger: what the auth services take instead of the request (issue 18). The
+ * routes make it (routes.ts, callerOf); the request itself stays in the routes (cookies, redirects).
+ */
+export interface Caller extends Actor {
+  log: FastifyBaseLogger;
+}
 
 /** The request a session starts from, as plain values. */
 export interface SessionOrigin {

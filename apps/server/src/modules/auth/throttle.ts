@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { RESET_WAIT_CODE } from '@fc/contract';
 import { AppError } from '../../http/errors';
 import type { AppContext } from '../../context';
@@ -16,6 +16,12 @@ const RESET_WINDOW = 15 * MINUTE;
  */
 const UNKNOWN_USER_MEMORY = 24 * 60 * MINUTE;
 /** A username as the users table compares it (case-insensitive); empty when there is none to count. */
+/** The client a limit counts: its address, and the request's logger. */
+export interface Client {
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
 const usernameKey = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase().slice(0, 64) : '');
 
 /**
@@ -29,7 +35,7 @@ const usernameKey = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCas
 export function createThrottles(ctx: AppContext) {
   const c = ctx.config;
   const store = throttleStore(ctx);
-  const loginIp = (req: FastifyRequest) => `login:ip:${req.ip}`;
+  const loginIp = (req: Client) => `login:ip:${req.ip}`;
   const loginUser = (username: unknown) => `login:user:${usernameKey(username)}`;
   const unknownUser = (username: unknown) => `login:unknown:${usernameKey(username)}`;
 
@@ -40,7 +46,7 @@ export function createThrottles(ctx: AppContext) {
      * refused when either is used up for the minute. An attempt that then succeeds is given back
      * (`succeeded`): the limits count failures, not people who sign in often.
      */
-    async loginAttempt(req: FastifyRequest, username: unknown): Promise<{ refused: boolean; succeeded(): Promise<void> }> {
+    async loginAttempt(req: Client, username: unknown): Promise<{ refused: boolean; succeeded(): Promise<void> }> {
       const keys: string[] = [];
       const succeeded = async () => {
         try {
@@ -76,10 +82,10 @@ export function createThrottles(ctx: AppContext) {
      * reaches the limit locks the username for LOGIN_LOCK_MINUTES.
      */
     phantomLock: {
-      async attempt(_req: FastifyRequest, username: string) {
+      async attempt(username: string) {
         return (await store.take(unknownUser(username), UNKNOWN_USER_MEMORY, c.LOGIN_LOCK_ATTEMPTS))?.hits;
       },
-      async lock(_req: FastifyRequest, username: string) {
+      async lock(username: string) {
         await store.holdFor(unknownUser(username), c.LOGIN_LOCK_MINUTES * MINUTE);
       },
     } satisfies PhantomLock,
@@ -88,7 +94,7 @@ export function createThrottles(ctx: AppContext) {
      * tells no more than "check your mailbox, or try again in N minutes" (code reset-wait|minutes=N), the same
      * for a username with an account and one without.
      */
-    async resetRequest(req: FastifyRequest, username: string): Promise<void> {
+    async resetRequest(req: Client, username: string): Promise<void> {
       const now = Date.now();
       const address = await store.take(`reset:ip:${req.ip}`, RESET_WINDOW);
       const user = usernameKey(username) ? await store.take(`reset:user:${usernameKey(username)}`, RESET_WINDOW) : undefined;

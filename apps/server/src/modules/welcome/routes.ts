@@ -1,12 +1,13 @@
 import { and, count, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountType, can, effectiveType, WELCOME_FIGURES, type PermissionName, type WelcomeFigureKey } from '@fc/contract';
+import { AccountType, authEndpoints, can, effectiveType, WELCOME_FIGURES, type PermissionName, type WelcomeFigureKey } from '@fc/contract';
 import { CLOSED_STATUSES } from '@fc/contract/loyalty';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accountRequests, cards, customers, custTaxRates, inboundFiles, loyaltyEnrolments, loyaltyPrograms } from '../../db/schema/index';
 import { principalOf, type SessionPrincipal } from '../../http/access';
+import { route } from '../../http/endpoint';
 import { resource, sendData } from '../../http/jsonapi';
 import { scopeOf as fileScope } from '../files/index';
 
@@ -83,7 +84,7 @@ const FIGURES: Record<WelcomeFigureKey, FigureDef> = {
 export const welcomeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/fc-common-api/welcome/figures', { config: { access: 'signedIn' } }, async (req, reply) => {
+    route(app, authEndpoints.welcomeFigures, async (req, reply) => {
       const p = principalOf(req);
       const data = [];
       // One count at a time: PGlite answers one query at a time anyway, and each is an index lookup.

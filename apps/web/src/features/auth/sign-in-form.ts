@@ -1,11 +1,15 @@
-import { CSRF_FIELD, csrfTokenOf, SLUG_TO_ACCOUNT_TYPE, type AccountTypeSlug } from '@fc/contract';
+import { sessionEndpoints, CSRF_FIELD, csrfTokenOf, endpointPath, SLUG_TO_ACCOUNT_TYPE, type AccountTypeSlug } from '@fc/contract';
 
 /**
  * The form token (double submit, server http/access.ts): the server sets its cookie on any page or call of
  * ours; a form opened without it (cookies cleared since) asks for one first. Undefined when none came.
  */
 export const formToken = () => csrfTokenOf(document.cookie);
-export const fetchFormToken = () => fetch('/fc-common-api/app-config', { credentials: 'same-origin' }).then(formToken, () => undefined);
+export const fetchFormToken = () =>
+  fetch(endpointPath(sessionEndpoints.appConfig), { credentials: 'same-origin' }).then(formToken, () => undefined);
+
+/** Where a login form of an account type posts (a form post answered with a redirect) when none is configured. */
+export const loginFormAction = (type: AccountTypeSlug) => endpointPath(sessionEndpoints.login, { type });
 
 /** Copies the token into the form's hidden field just before the browser reads the form. */
 export const putToken = (form: HTMLFormElement, token: string | undefined) => {

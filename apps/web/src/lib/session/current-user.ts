@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { can, type CurrentUser, type PermissionName } from '@fc/contract';
-import { api, ApiError } from '../api-client';
+import { authEndpoints, can, type CurrentUser, type PermissionName } from '@fc/contract';
+import { ApiError } from '../api-client';
+import { call } from '../endpoint-client';
 import { applySessionLanguage } from '../i18n';
 
 /**
- * GET /fc-common-api/users/current; null when nobody is signed in. Each load applies the user's session
+ * The signed-in user (users/current); null when nobody is signed in. Each load applies the user's session
  * language, so a language saved in another browser (or on the profile page) shows here too.
  */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    const res = await api<CurrentUser>('/fc-common-api/users/current', { noAuthRedirect: true });
+    const res = await call(authEndpoints.currentUser, { noAuthRedirect: true });
     const user = res.data[0];
     if (!user?.username) return null;
     await applySessionLanguage(user.language);

@@ -1,7 +1,9 @@
-import { CSRF_FIELD, csrfTokenOf, fillLink, linkValues, type AppConfig, type CurrentUser } from '@fc/contract';
+import { sessionEndpoints, CSRF_FIELD, csrfTokenOf, fillLink, linkValues, type AppConfig, type CurrentUser } from '@fc/contract';
 import { postSessionMessage } from './channel';
 
 const isOwnPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
+/** The portal's own sign-out (a form post answered with a redirect to the home page). */
+const OWN_LOGOUT = sessionEndpoints.logout.path;
 
 /**
  * Sign-out goes to the server's logout address (another host for alternate-portal users), placeholders
@@ -9,7 +11,7 @@ const isOwnPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
  */
 export function logoutUrl(config: AppConfig | undefined, user: CurrentUser | null | undefined, reason?: 'timeout'): string {
   const template =
-    user?.alternatePortalUser === 'Y' ? (config?.alternateLogoutUrl ?? '/framework/logout') : (config?.logoutPath ?? '/framework/logout');
+    user?.alternatePortalUser === 'Y' ? (config?.alternateLogoutUrl ?? OWN_LOGOUT) : (config?.logoutPath ?? OWN_LOGOUT);
   const url = fillLink(template, linkValues(user));
   if (!reason || !isOwnPath(url)) return url;
   return `${url}${url.includes('?') ? '&' : '?'}reason=${reason}`;
@@ -49,7 +51,7 @@ export function logout(config: AppConfig | undefined, user: CurrentUser | null |
   if (opts.broadcast !== false) postSessionMessage(opts.reason ? { type: 'logout', reason: opts.reason } : { type: 'logout' });
   const url = logoutUrl(config, user, opts.reason);
   if (isOwnPath(url)) return postForm(url);
-  const own = config?.logoutPath && isOwnPath(config.logoutPath) ? config.logoutPath : '/framework/logout';
+  const own = config?.logoutPath && isOwnPath(config.logoutPath) ? config.logoutPath : OWN_LOGOUT;
   void fetch(own, {
     method: 'POST',
     headers: { 'x-requested-with': 'XMLHttpRequest' },

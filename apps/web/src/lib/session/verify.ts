@@ -1,11 +1,11 @@
-import type { SessionVerified, SessionVerify } from '@fc/contract';
-import { api } from '../api-client';
+import { authEndpoints, type SessionVerify } from '@fc/contract';
+import { call } from '../endpoint-client';
 
 /**
- * POST /fc-common-api/session/verify {password} or {code}: the step-up check (issue 19). A wrong answer is a
- * 400 naming its field; too many lock the account, and the 401 that ends the session goes to the login page.
+ * The step-up check {password} or {code} (decision 0700). A wrong answer is a 400 naming its field; too many
+ * lock the account, and the 401 that ends the session goes to the login page.
  */
-export async function verifySession(body: SessionVerify): Promise<SessionVerified> {
-  const res = await api<SessionVerified>('/fc-common-api/session/verify', { method: 'POST', body });
-  return res.data[0] as SessionVerified;
+export async function verifySession(body: SessionVerify) {
+  const res = await call(authEndpoints.verifySession, { body });
+  return res.data[0]!;
 }

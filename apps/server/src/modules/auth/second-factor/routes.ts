@@ -1,23 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MessageCode,
-  MfaCode,
-  SECOND_FACTOR_LOGIN_PATH,
-  secondFactorCodeSchema,
-  secondFactorLoginPostSchema,
-  secondFactorRemoveSchema,
-  sessionVerifySchema,
-  writeAccess,
-  type AccountTypeSlug,
-} from '@fc/contract';
+import { authEndpoints as e, MessageCode, MfaCode, SECOND_FACTOR_LOGIN_PATH, type AccountTypeSlug } from '@fc/contract';
 import type { AppContext } from '../../../context';
 import { formPostRefused, principalOf, sessionCookieName, sessionCookieOptions, type SessionPrincipal } from '../../../http/access';
+import { actorOf } from '../../../http/actor';
+import { route } from '../../../http/endpoint';
 import { AppError } from '../../../http/errors';
 import { resource, sendData, sendResult } from '../../../http/jsonapi';
 import { aliasOfPath } from '../../../http/ui-prefixes';
 import { endSession } from '../repo';
 import { pickedLanguage, welcomeUrl } from '../service';
+import { originOf } from '../routes';
 import { startSession } from '../session-start';
 import { createThrottles, THROTTLED_MESSAGE } from '../throttle';
 import { liveChallenge } from './challenge';
@@ -35,9 +28,9 @@ import {
 import { checkCode } from './verify';
 
 const userOf = (req: FastifyRequest, p: SessionPrincipal): SecondFactorUser => ({
+  ...actorOf(req),
   userId: p.userId,
   username: p.username,
-  requestId: req.id,
   accountType: p.accountType,
   grantedTasks: p.grantedTasks,
   isAdmin: p.isAdmin,
@@ -60,7 +53,7 @@ export const secondFactorRoutes =
     };
 
     // The code page asks who is signing in and until when; 401 mfa-expired when there is no live challenge.
-    app.get('/fc-common-api/users/second-factor/challenge', { config: { access: 'public' } }, async (req, reply) => {
+    route(app, e.secondFactorChallenge, async (req, reply) => {
       const found = await liveChallenge(ctx, req.cookies[challengeCookieName(ctx)]);
       if (!found) throw new AppError(401, MfaCode.Expired, 'The time to enter the code ran out. Please log in again.');
       return sendData(reply, [
@@ -69,12 +62,9 @@ export const secondFactorRoutes =
     });
 
     // The code step's form post: a TOTP code (CODE) or a recovery code (RECOVERY_CODE); the session starts here.
-    app.post(
-      '/framework/login/second-factor',
-      {
-        config: { access: writeAccess('POST /framework/login/second-factor'), formToken: 'route' },
-        schema: { body: secondFactorLoginPostSchema },
-      },
+    route(
+      app,
+      e.secondFactorLogin,
       async (req, reply) => {
         const cookie = challengeCookieName(ctx);
         const found = await liveChallenge(ctx, req.cookies[cookie]);
@@ -109,82 +99,68 @@ export const secondFactorRoutes =
         reply.clearCookie(cookie, challengeCookieOptions(ctx));
         // Used once: a second post with the same cookie (another tab, a replay) finds nothing.
         if (!(await deleteChallenge(ctx.db, found.tokenHash))) return back(MfaCode.Expired);
-        const started = await startSession(
-          ctx,
-          {
-            requestId: req.id,
-            ip: req.ip,
-            userAgent: String(req.headers['user-agent'] ?? ''),
-            previousSessionHash: req.principal?.sessionIdHash,
-            log: req.log,
-          },
-          user,
-          {
-            type: found.challenge.formType as AccountTypeSlug,
-            language: pickedLanguage(req.body.LANGUAGE) ?? found.challenge.language,
-            secondFactor: result.kind,
-          },
-        );
+        const started = await startSession(ctx, originOf(req), user, {
+          type: found.challenge.formType as AccountTypeSlug,
+          language: pickedLanguage(req.body.LANGUAGE) ?? found.challenge.language,
+          secondFactor: result.kind,
+        });
         if (!started.ok) return back(started.message);
         reply.setCookie(sessionCookieName(ctx), started.token, sessionCookieOptions(ctx));
         const welcome = welcomeUrl(ctx, user, alias);
         return reply.redirect(started.message ? `${welcome}${welcome.includes('?') ? '&' : '?'}MESSAGE=${started.message}` : welcome, 303);
       },
+      { config: { formToken: 'route' } },
     );
 
-    app.get('/fc-common-api/users/second-factor', { config: { access: 'signedIn', beforeEnrolment: true } }, async (req, reply) => {
-      const p = principalOf(req);
-      return sendData(reply, [resource('second-factor', p.userId, { ...(await secondFactorStatus(ctx, userOf(req, p))) })]);
+    const enrolling = { config: { beforeEnrolment: true } } as const;
+
+    route(
+      app,
+      e.secondFactor,
+      async (req, reply) => {
+        const p = principalOf(req);
+        return sendData(reply, [resource('second-factor', p.userId, { ...(await secondFactorStatus(ctx, userOf(req, p))) })]);
+      },
+      enrolling,
+    );
+
+    route(app, e.startEnrolment, async (req, reply) => sendResult(reply, await startEnrolment(ctx, userOf(req, principalOf(req)))), {
+      config: { beforeEnrolment: true, stepUp: true },
     });
 
-    app.post(
-      '/fc-common-api/users/second-factor/enrolment',
-      { config: { access: writeAccess('POST /fc-common-api/users/second-factor/enrolment'), beforeEnrolment: true, stepUp: true } },
-      async (req, reply) => sendResult(reply, await startEnrolment(ctx, userOf(req, principalOf(req)))),
-    );
-
-    app.post(
-      '/fc-common-api/users/second-factor/enrolment/confirm',
-      {
-        config: { access: writeAccess('POST /fc-common-api/users/second-factor/enrolment/confirm'), beforeEnrolment: true },
-        schema: { body: secondFactorCodeSchema },
-      },
+    route(
+      app,
+      e.confirmEnrolment,
       async (req, reply) => sendResult(reply, await confirmEnrolment(ctx, userOf(req, principalOf(req)), req.body.code)),
+      enrolling,
     );
 
-    app.delete(
-      '/fc-common-api/users/second-factor',
-      {
-        config: { access: writeAccess('DELETE /fc-common-api/users/second-factor'), stepUp: true },
-        schema: { body: secondFactorRemoveSchema },
-      },
+    route(
+      app,
+      e.removeSecondFactor,
       async (req, reply) => {
         await removeSecondFactor(ctx, userOf(req, principalOf(req)), req.body).catch((err) => endSessionWhenLocked(req, reply, err));
         return sendResult(reply, {});
       },
+      { config: { stepUp: true } },
     );
 
-    app.post(
-      '/fc-common-api/users/second-factor/recovery-codes',
-      {
-        config: { access: writeAccess('POST /fc-common-api/users/second-factor/recovery-codes'), stepUp: true },
-        schema: { body: secondFactorCodeSchema },
-      },
+    route(
+      app,
+      e.newRecoveryCodes,
       async (req, reply) => {
         const codes = await regenerateRecoveryCodes(ctx, userOf(req, principalOf(req)), req.body.code).catch((err) =>
           endSessionWhenLocked(req, reply, err),
         );
         return sendResult(reply, codes);
       },
+      { config: { stepUp: true } },
     );
 
     // The step-up check: the password, or a code for users with a second factor.
-    app.post(
-      '/fc-common-api/session/verify',
-      {
-        config: { access: writeAccess('POST /fc-common-api/session/verify'), beforeEnrolment: true },
-        schema: { body: sessionVerifySchema },
-      },
+    route(
+      app,
+      e.verifySession,
       async (req, reply) => {
         const p = principalOf(req);
         if (ctx.config.MFA_POLICY === 'off' || p.ssoUser) return sendResult(reply, { verifiedAt: p.verifiedAt });
@@ -193,5 +169,6 @@ export const secondFactorRoutes =
         );
         return sendResult(reply, { verifiedAt });
       },
+      enrolling,
     );
   };

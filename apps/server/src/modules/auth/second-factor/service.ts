@@ -11,7 +11,7 @@ import { encryptionKey, hashRecoveryCode, newRecoveryCodes, openSecret, sealSecr
 import { secondFactorApplies, secondFactorRequired, type PolicySubject } from './policy';
 import * as repo from './repo';
 import { matchingStep, newTotpSecret, totpOf } from './totp';
-import { actorOf, auditAs, checkCode, notifyUser, type Actor, type CodePurpose } from './verify';
+import { checkCode, notifyUser, type Actor, type CodePurpose } from './verify';
 
 /** The signed-in user as these services need it: who, and what the policy looks at. */
 export interface SecondFactorUser extends Actor, PolicySubject {}
@@ -64,13 +64,12 @@ export async function confirmEnrolment(ctx: AppContext, u: SecondFactorUser, typ
       codes.map((c) => hashRecoveryCode(c)),
     );
     await repo.clearEnrolmentMark(tx, u.userId);
-    await audit(tx, auditAs(u), { actor: actorOf(u), entity: 'user', entityId: u.userId, action: 'second-factor-enrolled' });
+    await audit(tx, u, { entity: 'user', entityId: u.userId, action: 'second-factor-enrolled' });
     await notifyUser(ctx, tx, u.userId, 'second-factor-added', {});
     return true;
   });
   if (!ok) {
-    await audit(ctx.db, auditAs(u), {
-      actor: actorOf(u),
+    await audit(ctx.db, u, {
       entity: 'user',
       entityId: u.userId,
       action: 'second-factor-failed',
@@ -92,8 +91,7 @@ export async function provePassword(ctx: AppContext, u: Actor, password: string,
   if (attempt === undefined) throw lockedOut();
   if (!row || !(await verifyPassword(row.passwordHash, password))) {
     const locked = attempt >= ctx.config.LOGIN_LOCK_ATTEMPTS;
-    await audit(ctx.db, auditAs(u), {
-      actor: actorOf(u),
+    await audit(ctx.db, u, {
       entity: 'user',
       entityId: u.userId,
       action: purpose === 'step-up' ? 'step-up-failed' : 'second-factor-failed',
@@ -121,7 +119,7 @@ export async function removeSecondFactor(ctx: AppContext, u: SecondFactorUser, i
   await proveCode(ctx, u, input.code, 'remove');
   await ctx.db.transaction(async (tx) => {
     await repo.deleteFactor(tx, u.userId);
-    await audit(tx, auditAs(u), { actor: actorOf(u), entity: 'user', entityId: u.userId, action: 'second-factor-removed' });
+    await audit(tx, u, { entity: 'user', entityId: u.userId, action: 'second-factor-removed' });
     await notifyUser(ctx, tx, u.userId, 'second-factor-removed', { byAdministrator: false });
   });
   wakeMailWorker(ctx);
@@ -139,7 +137,7 @@ export async function regenerateRecoveryCodes(ctx: AppContext, u: SecondFactorUs
       u.userId,
       codes.map((c) => hashRecoveryCode(c)),
     );
-    await audit(tx, auditAs(u), { actor: actorOf(u), entity: 'user', entityId: u.userId, action: 'recovery-codes-replaced' });
+    await audit(tx, u, { entity: 'user', entityId: u.userId, action: 'recovery-codes-replaced' });
   });
   return { recoveryCodes: codes };
 }

@@ -1,6 +1,6 @@
 import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN, normaliseCode } from '@fc/contract';
 import type { AppContext } from '../../../context';
-import { audit } from '../../../audit/audit';
+import { audit, type Actor as AuditActor } from '../../../audit/audit';
 import { enqueueMail, wakeMailWorker } from '../../../mail/outbox';
 import { users } from '../../../db/schema/index';
 import { eq } from 'drizzle-orm';
@@ -9,20 +9,16 @@ import { encryptionKey, openSecret, recoveryCodeMatches } from './crypto';
 import { matchingStep } from './totp';
 import * as repo from './repo';
 
-/** Who acts, as plain values: the user and the request (for the audit record). */
-export interface Actor {
+/** Who acts: a known user (the sign-in's code step has no session yet), and the request of the audit record. */
+export interface Actor extends AuditActor {
   userId: number;
   username: string;
-  requestId: string;
 }
 
 /** What a code was given for (written into the audit record of a failure). */
 export type CodePurpose = 'sign-in' | 'step-up' | 'remove' | 'recovery-codes' | 'confirm';
 
 export type CodeCheck = { ok: true; kind: 'totp' | 'recovery' } | { ok: false; locked: boolean };
-
-export const auditAs = (actor: Actor) => ({ principal: null, id: actor.requestId });
-export const actorOf = (actor: Actor) => ({ userId: actor.userId, username: actor.username });
 
 /** A recovery code typed without its hyphen gets it back. */
 function asRecoveryCode(code: string): string {
@@ -68,8 +64,7 @@ export async function checkCode(
     return { ok: true, kind };
   }
   const locked = attempt >= ctx.config.LOGIN_LOCK_ATTEMPTS;
-  await audit(ctx.db, auditAs(actor), {
-    actor: actorOf(actor),
+  await audit(ctx.db, actor, {
     entity: 'user',
     entityId: actor.userId,
     action: 'second-factor-failed',
@@ -81,8 +76,7 @@ export async function checkCode(
 async function recoveryCodeUsed(ctx: AppContext, actor: Actor, purpose: CodePurpose) {
   const queued = await ctx.db.transaction(async (tx) => {
     const left = await repo.recoveryCodesLeft(tx, actor.userId);
-    await audit(tx, auditAs(actor), {
-      actor: actorOf(actor),
+    await audit(tx, actor, {
       entity: 'user',
       entityId: actor.userId,
       action: 'recovery-code-used',

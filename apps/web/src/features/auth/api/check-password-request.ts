@@ -1,23 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
+import { authEndpoints } from '@fc/contract';
+import { ApiError } from '@/lib/api-client';
+import { call } from '@/lib/endpoint-client';
 
-export interface PasswordResetRequest {
-  username: string;
-  expiresAt: string;
-}
-
-/** GET /fc-common-api/users/check_password_request/{token}: the request of an e-mailed token, or null when it is bad. */
-export async function checkPasswordRequest(token: string): Promise<PasswordResetRequest | null> {
+/** The open reset request of an e-mailed token: who and until when, or null when the token is bad. */
+export async function checkPasswordRequest(token: string) {
   try {
-    const res = await api<PasswordResetRequest>(`/fc-common-api/users/check_password_request/${encodeURIComponent(token)}`, {
-      noAuthRedirect: true,
-    });
+    const res = await call(authEndpoints.checkPasswordRequest, { params: { token }, noAuthRedirect: true });
     return res.data[0] ?? null;
   } catch (err) {
     if (err instanceof ApiError && err.status >= 400 && err.status < 500) return null;
     throw err;
   }
 }
+
+export type PasswordResetRequest = NonNullable<Awaited<ReturnType<typeof checkPasswordRequest>>>;
 
 export const checkPasswordRequestQuery = (token: string) =>
   queryOptions({

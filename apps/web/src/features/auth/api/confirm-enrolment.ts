@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecoveryCodes, SecondFactorCode } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type SecondFactorCode } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 import { currentUserQuery } from '@/lib/session/current-user';
 import { secondFactorQuery } from './get-second-factor';
 
-/** POST /fc-common-api/users/second-factor/enrolment/confirm {code}: the ten recovery codes, shown once. */
+/** Confirms the pending secret with a first code: the ten recovery codes, shown once. */
 export async function confirmEnrolment(body: SecondFactorCode): Promise<string[]> {
-  const res = await api<RecoveryCodes>('/fc-common-api/users/second-factor/enrolment/confirm', { method: 'POST', body });
+  const res = await call(authEndpoints.confirmEnrolment, { body });
   return res.data[0]?.recoveryCodes ?? [];
 }
 

@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type Profile } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 
-export interface Profile {
-  username: string;
-  fullName: string;
-  email: string | null;
-  language: 0 | 1 | 2;
-  passwordChangedAt: string | null;
-}
+export type { Profile };
 
-/** GET /fc-common-api/users/profile: the signed-in user's own e-mail address and language. */
+/** The signed-in user's own e-mail address and language. */
 export async function getProfile(): Promise<Profile> {
-  const res = await api<Profile>('/fc-common-api/users/profile');
+  const res = await call(authEndpoints.profile);
   return res.data[0] as Profile;
 }
 

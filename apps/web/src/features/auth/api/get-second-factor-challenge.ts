@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SecondFactorChallenge } from '@fc/contract';
-import { api, ApiError } from '@/lib/api-client';
+import { authEndpoints } from '@fc/contract';
+import { ApiError } from '@/lib/api-client';
+import { call } from '@/lib/endpoint-client';
 
 /**
- * GET /fc-common-api/users/second-factor/challenge: the sign-in waiting for its code (issue 19), or null when
- * none is alive (401 mfa-expired: the step ran out, or the page was opened without a sign-in).
+ * The sign-in waiting for its code (decision 0700), or null when none is alive (401 mfa-expired: the step ran
+ * out, or the page was opened without a sign-in).
  */
-export async function getSecondFactorChallenge(): Promise<SecondFactorChallenge | null> {
+export async function getSecondFactorChallenge() {
   try {
-    const res = await api<SecondFactorChallenge>('/fc-common-api/users/second-factor/challenge', { noAuthRedirect: true });
+    const res = await call(authEndpoints.secondFactorChallenge, { noAuthRedirect: true });
     return res.data[0] ?? null;
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403 || err.status === 404)) return null;

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SecondFactorStatus } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type SecondFactorStatus } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/users/second-factor: whether the signed-in user has one, must have one, and codes left. */
+/** Whether the signed-in user has a second factor, must have one, and the recovery codes left. */
 export async function getSecondFactor(): Promise<SecondFactorStatus> {
-  const res = await api<SecondFactorStatus>('/fc-common-api/users/second-factor');
+  const res = await call(authEndpoints.secondFactor);
   return res.data[0] as SecondFactorStatus;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecoveryCodes, SecondFactorCode } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type SecondFactorCode } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 import { secondFactorQuery } from './get-second-factor';
 
-/** POST /fc-common-api/users/second-factor/recovery-codes {code}: ten new codes that replace the old ones. */
+/** Ten new recovery codes that replace the old ones, for a code of the factor. */
 export async function newRecoveryCodes(body: SecondFactorCode): Promise<string[]> {
-  const res = await api<RecoveryCodes>('/fc-common-api/users/second-factor/recovery-codes', { method: 'POST', body });
+  const res = await call(authEndpoints.newRecoveryCodes, { body });
   return res.data[0]?.recoveryCodes ?? [];
 }
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SecondFactorRemove } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type SecondFactorRemove } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 import { currentUserQuery } from '@/lib/session/current-user';
 import { secondFactorQuery } from './get-second-factor';
 
-/** DELETE /fc-common-api/users/second-factor {password, code}. */
+/** Removes the second factor {password, code}. */
 export async function removeSecondFactor(body: SecondFactorRemove): Promise<void> {
-  await api('/fc-common-api/users/second-factor', { method: 'DELETE', body });
+  await call(authEndpoints.removeSecondFactor, { body });
 }
 
 export function useRemoveSecondFactor() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPassword } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type ResetPassword } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/users/reset_password {token, password}: data[0].code is 7 on success. */
+/** Sets a new password through an e-mailed token {token, password}: data[0].code is 7 on success. */
 export async function resetPassword(body: ResetPassword): Promise<string> {
-  const res = await api<{ code: string }>('/fc-common-api/users/reset_password', { method: 'POST', body, noAuthRedirect: true });
+  const res = await call(authEndpoints.resetPassword, { body, noAuthRedirect: true });
   return String(res.data[0]?.code ?? '');
 }
 

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SecondFactorEnrolment } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type SecondFactorEnrolment } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 
 /**
- * POST /fc-common-api/users/second-factor/enrolment: a new secret, pending until a first code confirms it (a
- * new call replaces it). A step-up check may come first (the API client's dialog).
+ * A new secret, pending until a first code confirms it (a new call replaces it). A step-up check may come
+ * first (the API client's dialog).
  */
 export async function startEnrolment(): Promise<SecondFactorEnrolment> {
-  const res = await api<SecondFactorEnrolment>('/fc-common-api/users/second-factor/enrolment', { method: 'POST', body: {} });
+  const res = await call(authEndpoints.startEnrolment);
   return res.data[0] as SecondFactorEnrolment;
 }
 

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type ProfileUpdate } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 import { applySessionLanguage } from '@/lib/i18n';
 import { currentUserQuery } from '@/lib/session/current-user';
 import { profileQuery } from './get-profile';
 
-/** POST /fc-common-api/users/profile {email, language}. */
+/** Saves the profile {email, language, currentPassword?}. */
 export async function updateProfile(body: ProfileUpdate): Promise<void> {
-  await api('/fc-common-api/users/profile', { method: 'POST', body });
+  await call(authEndpoints.updateProfile, { body });
 }
 
 export function useUpdateProfile() {

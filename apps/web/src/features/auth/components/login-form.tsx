@@ -11,7 +11,7 @@ import {
 } from '@fc/contract';
 import { pickedLanguage, translateValidation } from '@/lib/i18n';
 import { useAppConfig } from '@/lib/session/app-config';
-import { fetchFormToken, formToken, putToken, rememberLoginType } from '../sign-in-form';
+import { fetchFormToken, formToken, loginFormAction, putToken, rememberLoginType } from '../sign-in-form';
 import './login-form.css';
 
 type Field = 'USERNAME' | 'PASSWORD';
@@ -63,7 +63,7 @@ export function LoginForm({ slug, forgotLink }: { slug: AccountTypeSlug; forgotL
   const links = config?.loginLinks;
   const formAction =
     (slug === 'cust' ? links?.customer.formAction : slug === 'merc' ? links?.dealer.formAction : links?.corporate.formAction) ??
-    `/framework/login/${slug}`;
+    loginFormAction(slug);
   const requestLink = slug === 'cust' ? links?.customer.requestAccount : undefined;
 
   /** True when the values may be posted; otherwise shows each field's message. */

@@ -4,14 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import {
-  CSRF_FIELD,
-  MessageCode,
-  MfaCode,
-  SECOND_FACTOR_FORM_NAME,
-  SECOND_FACTOR_LOGIN_URL,
-  secondFactorLoginFormSchema,
-} from '@fc/contract';
+import { authEndpoints, CSRF_FIELD, MessageCode, MfaCode, SECOND_FACTOR_FORM_NAME, secondFactorLoginFormSchema } from '@fc/contract';
 import { SecondFactorCodeField } from '@/components/second-factor-code-field';
 import { pickedLanguage, translateValidation } from '@/lib/i18n';
 import { useSecondFactorChallenge } from '../api/get-second-factor-challenge';
@@ -84,7 +77,7 @@ function CodeForm({ username, invalid, loginLink }: { username: string; invalid:
     <Box
       component="form"
       method="post"
-      action={SECOND_FACTOR_LOGIN_URL}
+      action={authEndpoints.secondFactorLogin.path}
       onSubmit={(e) => void send(e.currentTarget)(e)}
       noValidate
       data-testid="second-factor-form"

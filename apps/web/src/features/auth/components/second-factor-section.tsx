@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Button,
@@ -13,8 +13,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -36,6 +34,7 @@ import { useNewRecoveryCodes } from '../api/new-recovery-codes';
 import { useRemoveSecondFactor } from '../api/remove-second-factor';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorEnrolment, stepUpCancelled } from './second-factor-enrolment';
+import { useCodeOrRecoveryForm } from './use-code-or-recovery-form';
 
 type Mode = { kind: 'status' } | { kind: 'enrol' } | { kind: 'codes'; codes: string[] };
 
@@ -130,18 +129,16 @@ function RemoveDialog({ onClose }: { onClose: (removed: boolean) => void }) {
   const { t } = useTranslation('auth');
   const toast = useToast();
   const remove = useRemoveSecondFactor();
-  const [recovery, setRecovery] = useState(false);
-  const recoveryRef = useRef(false);
+  const { form, codeField, refuseCode } = useCodeOrRecoveryForm<SecondFactorRemoveForm>(secondFactorRemoveFormSchema, {
+    password: '',
+    code: '',
+  });
   const {
     register,
     handleSubmit,
     setError,
-    resetField,
     formState: { errors },
-  } = useForm<SecondFactorRemoveForm>({
-    resolver: (values, context, options) => zodResolver(secondFactorRemoveFormSchema(recoveryRef.current))(values, context, options),
-    defaultValues: { password: '', code: '' },
-  });
+  } = form;
 
   const onSubmit = handleSubmit(async ({ password, code }) => {
     try {
@@ -151,8 +148,7 @@ function RemoveDialog({ onClose }: { onClose: (removed: boolean) => void }) {
       const fields = err instanceof ApiError && err.status === 400 ? err.fieldErrors() : {};
       const named = Object.entries(fields).filter(([name]) => name === 'password' || name === 'code');
       for (const [name, e] of named) setError(name as 'password' | 'code', { message: e.code ?? 'invalid' }, { shouldFocus: true });
-      if (named.length === 0 && err instanceof ApiError && err.status === 400)
-        setError('code', { message: err.code ?? 'invalid' }, { shouldFocus: true });
+      if (named.length === 0 && err instanceof ApiError && err.status === 400) refuseCode(err.code);
       else if (named.length === 0 && !stepUpCancelled(err)) toast.error(t('second-factor.remove-failed'));
     }
   });
@@ -175,16 +171,7 @@ function RemoveDialog({ onClose }: { onClose: (removed: boolean) => void }) {
               slotProps={{ htmlInput: { maxLength: PASSWORD_INPUT_MAX } }}
               {...registeredInput(register('password'))}
             />
-            <SecondFactorCodeField
-              registration={register('code')}
-              recovery={recovery}
-              onRecoveryChange={(next) => {
-                recoveryRef.current = next;
-                setRecovery(next);
-                resetField('code');
-              }}
-              error={errors.code?.message ? translateValidation(errors.code.message) : undefined}
-            />
+            <SecondFactorCodeField {...codeField} />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -203,24 +190,14 @@ function NewCodesDialog({ onClose }: { onClose: (codes?: string[]) => void }) {
   const { t } = useTranslation('auth');
   const toast = useToast();
   const renew = useNewRecoveryCodes();
-  const [recovery, setRecovery] = useState(false);
-  const recoveryRef = useRef(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    resetField,
-    formState: { errors },
-  } = useForm<SecondFactorCodeForm>({
-    resolver: (values, context, options) => zodResolver(secondFactorCodeFormSchema(recoveryRef.current))(values, context, options),
-    defaultValues: { code: '' },
-  });
+  const { form, codeField, refuseCode } = useCodeOrRecoveryForm<SecondFactorCodeForm>(secondFactorCodeFormSchema, { code: '' });
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
       onClose(await renew.mutateAsync({ code: normaliseCode(code) }));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError('code', { message: err.code ?? 'invalid' }, { shouldFocus: true });
+      if (err instanceof ApiError && err.status === 400) refuseCode(err.code);
       else if (!stepUpCancelled(err)) toast.error(t('second-factor.new-codes-failed'));
     }
   });
@@ -231,17 +208,7 @@ function NewCodesDialog({ onClose }: { onClose: (codes?: string[]) => void }) {
         <DialogTitle id="new-codes-title">{t('second-factor.new-codes-title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('second-factor.new-codes-intro')}</DialogContentText>
-          <SecondFactorCodeField
-            registration={register('code')}
-            recovery={recovery}
-            onRecoveryChange={(next) => {
-              recoveryRef.current = next;
-              setRecovery(next);
-              resetField('code');
-            }}
-            error={errors.code?.message ? translateValidation(errors.code.message) : undefined}
-            autoFocus
-          />
+          <SecondFactorCodeField {...codeField} autoFocus />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => onClose()}>{t('common:actions.cancel')}</Button>

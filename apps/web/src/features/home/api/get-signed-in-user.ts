@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { sessionEndpoints, type CurrentUser } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 
 /**
- * GET /fc-common-api/users/check: the signed-in user, or null. A public call that answers an empty list for
- * a visitor, so a landing page asks without a 401 (which the browser would log as an error).
+ * The signed-in user, or null (users/check). A public call that answers an empty list for a visitor, so a
+ * landing page asks without a 401 (which the browser would log as an error).
  */
 export async function getSignedInUser(): Promise<CurrentUser | null> {
-  const res = await api<CurrentUser>('/fc-common-api/users/check', { noAuthRedirect: true });
+  const res = await call(sessionEndpoints.checkUser, { noAuthRedirect: true });
   const user = res.data[0];
   return user?.username ? user : null;
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WelcomeFigure } from '@fc/contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints, type WelcomeFigure } from '@fc/contract';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/welcome/figures: the live figures of the screens this user may open. */
+/** The live figures of the screens this user may open (id: the figure's key). */
 export async function getWelcomeFigures(): Promise<WelcomeFigure[]> {
-  const res = await api<Omit<WelcomeFigure, 'id'>>('/fc-common-api/welcome/figures');
+  const res = await call(authEndpoints.welcomeFigures);
   return res.data.map((r) => ({ id: r.id as WelcomeFigure['id'], value: r.value, routeId: r.routeId }));
 }
 
