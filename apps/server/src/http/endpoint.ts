@@ -59,12 +59,19 @@ export function route<E extends EndpointDef>(app: FastifyInstance, e: E, handler
       ...(e.bodyMediaType ? { consumes: [MEDIA[e.bodyMediaType]] } : {}),
       produces: [mediaType],
       response: {
-        [status]: {
-          description: e.summary,
-          ...(body ? { content: { [mediaType]: { schema: body } } } : {}),
-          ...(e.answer.kind === 'file' ? { content: { [mediaType]: { schema: z.string() } } } : {}),
+        // A redirect or an empty answer has no body: `null` in the document, which then lists no content for it.
+        [status]:
+          e.answer.kind === 'redirect' || e.answer.kind === 'empty'
+            ? z.null().describe(e.summary)
+            : {
+                description: e.summary,
+                ...(body ? { content: { [mediaType]: { schema: body } } } : {}),
+                ...(e.answer.kind === 'file' ? { content: { [mediaType]: { schema: z.string() } } } : {}),
+              },
+        '4XX': {
+          description: 'Refused: a JSON:API error document (API-03)',
+          content: { [JSONAPI_MEDIA_TYPE]: { schema: errorDocumentSchema } },
         },
-        '4XX': { description: 'Refused: a JSON:API error document (API-03)', content: { [JSONAPI_MEDIA_TYPE]: { schema: errorDocumentSchema } } },
       },
     },
     handler: handler as never,

@@ -211,7 +211,9 @@ export const authRoutes =
       return sendData(reply, [resource('profile', p.userId, profile)]);
     });
 
-    route(app, e.updateProfile, async (req, reply) => sendResult(reply, await updateProfile(ctx, callerOf(req), principalOf(req), req.body)));
+    route(app, e.updateProfile, async (req, reply) =>
+      sendResult(reply, await updateProfile(ctx, callerOf(req), principalOf(req), req.body)),
+    );
 
     route(app, e.loginLinks, async (_req, reply) =>
       sendData(reply, [

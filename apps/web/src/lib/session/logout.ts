@@ -10,8 +10,7 @@ const OWN_LOGOUT = sessionEndpoints.logout.path;
  * filled. `reason: 'timeout'` makes our own logout say message 213; another host gets its address as configured.
  */
 export function logoutUrl(config: AppConfig | undefined, user: CurrentUser | null | undefined, reason?: 'timeout'): string {
-  const template =
-    user?.alternatePortalUser === 'Y' ? (config?.alternateLogoutUrl ?? OWN_LOGOUT) : (config?.logoutPath ?? OWN_LOGOUT);
+  const template = user?.alternatePortalUser === 'Y' ? (config?.alternateLogoutUrl ?? OWN_LOGOUT) : (config?.logoutPath ?? OWN_LOGOUT);
   const url = fillLink(template, linkValues(user));
   if (!reason || !isOwnPath(url)) return url;
   return `${url}${url.includes('?') ? '&' : '?'}reason=${reason}`;

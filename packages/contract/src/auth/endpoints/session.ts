@@ -62,6 +62,8 @@ export const sessionEndpoints = {
     summary: 'Signs out (every session of the user) and goes to the home page with a MESSAGE',
     access: 'public',
     query: z.object({ reason: z.enum(['timeout']).optional() }),
+    // The portal's pages post a form carrying only the form token (CSRF_TOKEN); an alternate-portal sign-out posts nothing.
+    body: z.object({ CSRF_TOKEN: z.string().max(200).optional() }).optional(),
     bodyMediaType: 'form',
     answer: { kind: 'redirect', status: 303 },
   }),
