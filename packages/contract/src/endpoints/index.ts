@@ -6,6 +6,8 @@ import { auditEndpoints } from '../customers/endpoints/audit';
 import { customerEndpoints } from '../customers/endpoints/customers';
 import { purchasingRequirementsEndpoints } from '../customers/endpoints/purchase-requirements';
 import { maintenanceEndpoints } from '../maintenance/endpoints/index';
+import { custProgramEndpoints } from '../loyalty/endpoints/customer-programs';
+import { enrolmentEndpoints } from '../loyalty/endpoints/enrolments';
 
 /**
  * Every endpoint of the API, one entry per method and path (issue 18). The server registers each from here
@@ -20,6 +22,8 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   purchasingRequirements: purchasingRequirementsEndpoints,
   maintenance: maintenanceEndpoints,
   auth: authEndpoints,
+  loyaltyEnrolments: enrolmentEndpoints,
+  loyaltyCustPrograms: custProgramEndpoints,
 };
 
 export const ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group));

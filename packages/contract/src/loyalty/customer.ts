@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { CamelKeys } from '../core/endpoint';
 import { msg } from '../core/validation';
-import type { EnrolmentStatus, Milestone } from './engine';
+import { EnrolmentStatus, type Milestone } from './engine';
 
 /**
  * The customer loyalty page (LOY-30, LOY-32): its calls' queries and the shapes they answer.
@@ -38,33 +39,36 @@ export const custEnrolmentQuerySchema = z.strictObject({
 });
 
 /** A milestone as the customer view sends it: number, amount and rate (and cap) as text. */
-export interface CustMilestone {
-  number: string;
-  amount: string;
+export const custMilestoneSchema = z.object({
+  number: z.string(),
+  amount: z.string(),
   /** The rate as a fraction, empty for a cap milestone. */
-  rate: string;
+  rate: z.string(),
   /** The cap, empty for a rate milestone. */
-  cap: string;
-}
+  cap: z.string(),
+});
+export type CustMilestone = z.output<typeof custMilestoneSchema>;
 
-/** One card of the customer loyalty page (LOY-31, "Customer loyalty programme"), camelCased. */
-export interface CustLoyaltyProgram {
-  custLoyaltyProgramSeq: number;
-  loyaltyProgramSeq: number;
-  loyaltyProgramName: string;
-  loyaltyProgramStatus: EnrolmentStatus;
-  startDate: string;
-  endDate: string;
-  currentSpend: number;
-  totalPayout: number;
+/** One card of the customer loyalty page (LOY-31, "Customer loyalty programme"), in wire names. */
+export const custProgramAttributes = z.object({
+  'cust-loyalty-program-seq': z.number(),
+  'loyalty-program-seq': z.number(),
+  'loyalty-program-name': z.string(),
+  'loyalty-program-status': z.enum(EnrolmentStatus),
+  'start-date': z.string(),
+  'end-date': z.string(),
+  'current-spend': z.number(),
+  'total-payout': z.number(),
   /** 0 system currency (USD), 1 CAD. */
-  currency: number;
-  custNo: number;
-  milestones: CustMilestone[];
+  currency: z.number(),
+  'cust-no': z.number(),
+  milestones: z.array(custMilestoneSchema),
   /** The bundle rule, so the card can say what counts: Include, Exclude or null (every item code). */
-  bundleType: 'Include' | 'Exclude' | null;
-  bundleName: string | null;
-}
+  'bundle-type': z.enum(['Include', 'Exclude']).nullable(),
+  'bundle-name': z.string().nullable(),
+});
+/** A card as the server builds it and the web reads it (camelCase). */
+export type CustLoyaltyProgram = CamelKeys<z.output<typeof custProgramAttributes>>;
 
 /** The engine's milestone from the text the customer view sends. */
 export function milestoneFromText(m: CustMilestone): Milestone {
@@ -88,24 +92,27 @@ export const BREAKDOWN_REASONS = [
 export type BreakdownReason = (typeof BREAKDOWN_REASONS)[number];
 
 /** One row of GET /fc-common-api/loyalty/cust_breakdown: purchases of one item code in the window. */
-export interface BreakdownRow {
-  itemCode: string;
-  description: string | null;
-  qualifying: boolean;
-  reason: BreakdownReason;
+export const breakdownAttributes = z.object({
+  'item-code': z.string(),
+  description: z.string().nullable(),
+  qualifying: z.boolean(),
+  reason: z.enum(BREAKDOWN_REASONS),
   /** Currency of these purchases: 0 system currency (USD), 1 CAD. */
-  currency: number;
-  purchases: number;
-  amount: number;
-}
+  currency: z.number(),
+  purchases: z.number(),
+  amount: z.number(),
+});
+export type BreakdownRow = CamelKeys<z.output<typeof breakdownAttributes>>;
 
-/** meta of the breakdown answer. */
-export interface BreakdownTotals {
-  qualifyingAmount: number;
-  excludedAmount: number;
+/** meta of the breakdown answer: the rows' count and their totals. */
+export const breakdownMetaSchema = z.object({
+  record_count: z.number(),
+  qualifying_amount: z.number(),
+  excluded_amount: z.number(),
   /** Purchases in another currency than the programme's, summed in their own currency. */
-  otherCurrencyAmount: number;
-}
+  other_currency_amount: z.number(),
+});
+export type BreakdownTotals = CamelKeys<Omit<z.output<typeof breakdownMetaSchema>, 'record_count'>>;
 
 /** Columns of the spend-details export (the qualifying transactions of one enrolment). */
 export const SPEND_DETAILS_COLUMNS = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CamelKeys } from '../core/endpoint';
 import { listQuerySchema } from '../core/list-query';
 import { isRealDate, mmddyyyyToYyyymmdd, msg, yyyymmdd } from '../core/validation';
 import { EnrolmentStatus } from './engine';
@@ -155,13 +156,14 @@ export function enrolmentFormToBody(f: EnrolmentForm, customer: Pick<CustomerOpt
 // Reads
 
 /** A customer offered by the enrolment form: label, value (the customer number), currency, program, status (1 inactive). */
-export interface CustomerOption {
-  label: string;
-  value: number;
-  currency: number;
-  program: number;
-  status: number;
-}
+export const customerOptionAttributes = z.object({
+  label: z.string(),
+  value: z.number(),
+  currency: z.number(),
+  program: z.number(),
+  status: z.number(),
+});
+export type CustomerOption = z.output<typeof customerOptionAttributes>;
 
 /** Customer status 1 is inactive (LOY-07); only active customers may be enrolled. */
 export const isActiveCustomer = (c: Pick<CustomerOption, 'status'>) => c.status !== 1;
@@ -173,24 +175,25 @@ export const customerOptionsQuerySchema = listQuerySchema({
   filters: { status: z.coerce.number().int().min(0).max(1), currency: z.coerce.number().int().min(0).max(1) },
 });
 
-/** A row of the enrolment list (LOY-05, camelCased). */
-export interface EnrolmentRow {
-  custLoyaltyProgramSeq: number;
-  loyaltyProgramSeq: number;
-  customerName: string;
-  custNo: number;
-  availableCredit: number | null;
-  startDate: string;
-  endDate: string;
-  currentSpend: number | null;
-  nextMilestoneAmount: number | null;
-  spendProgression: number | null;
-  loyaltyProgramName: string;
-  currentMilestoneRate: number | null;
-  currentMilestoneCap: number | null;
-  loyaltyProgramStatus: EnrolmentStatus;
-  currency: number;
-}
+/** A row of the enrolment list (LOY-05), in wire names; computed figures are null where there is none. */
+export const enrolmentAttributes = z.object({
+  'cust-loyalty-program-seq': z.number(),
+  'loyalty-program-seq': z.number(),
+  'customer-name': z.string(),
+  'cust-no': z.number(),
+  'available-credit': z.number().nullable(),
+  'start-date': z.string(),
+  'end-date': z.string(),
+  'current-spend': z.number().nullable(),
+  'next-milestone-amount': z.number().nullable(),
+  'spend-progression': z.number().nullable(),
+  'loyalty-program-name': z.string(),
+  'current-milestone-rate': z.number().nullable(),
+  'current-milestone-cap': z.number().nullable(),
+  'loyalty-program-status': z.enum(EnrolmentStatus),
+  currency: z.number(),
+});
+export type EnrolmentRow = CamelKeys<z.output<typeof enrolmentAttributes>>;
 
 export const ENROLMENT_SORT_FIELDS = [
   'customer_name',

@@ -5,3 +5,5 @@ export * from './enrolment';
 export * from './template';
 export * from './bundle';
 export * from './item-code';
+export * from './endpoints/enrolments';
+export * from './endpoints/customer-programs';

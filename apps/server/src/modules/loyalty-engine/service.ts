@@ -1,14 +1,15 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { AccountType, effectiveType } from '@fc/contract';
-import type { BreakdownRow, BreakdownTotals } from '@fc/contract/loyalty';
+import { currencyCode, type BreakdownRow, type BreakdownTotals, type CustProgramsQuery } from '@fc/contract/loyalty';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { SessionPrincipal } from '../../http/access';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { rows, today } from './repo';
-import { enrolmentOwner } from './customer-programs';
+import { custPrograms, enrolmentOwner } from './customer-programs';
+import { breakdown, spendDetails } from './spend-details';
 import { runLifecycle, type LifecycleResult } from './lifecycle';
 
 /**
@@ -50,6 +51,29 @@ export function breakdownTotals(rows: readonly BreakdownRow[]): BreakdownTotals 
   return { qualifyingAmount: qualifying / 100, excludedAmount: excluded / 100, otherCurrencyAmount: other / 100 };
 }
 
+/** The programme cards of the customer whose page the viewer reads (LOY-30, LOY-31). */
+export async function customerCards(ctx: AppContext, viewer: SessionPrincipal, q: CustProgramsQuery) {
+  const custNo = pageCustomer(viewer, q['filter[cust_no]']);
+  return custPrograms(ctx.db, custNo, q['filter[for]'], today());
+}
+
+/** The lines of the spend-details export of an enrolment the viewer may read (its qualifying purchases). */
+export async function spendDetailsLines(ctx: AppContext, viewer: SessionPrincipal, seq: number) {
+  const owner = await readableEnrolment(ctx.db, viewer, seq);
+  return (async function* () {
+    for await (const r of spendDetails(ctx.db, seq)) {
+      yield [r.trxDate, r.invoice, r.itemCode, r.description ?? '', r.amount, currencyCode(r.currency), owner.programName, owner.custNo] as const;
+    }
+  })();
+}
+
+/** The breakdown of an enrolment the viewer may read: its purchases by item code, and their totals. */
+export async function spendBreakdown(ctx: AppContext, viewer: SessionPrincipal, seq: number) {
+  await readableEnrolment(ctx.db, viewer, seq);
+  const found = await breakdown(ctx.db, seq);
+  return { rows: found, totals: breakdownTotals(found) };
+}
+
 /** The job whose runs loyalty_job_runs records. */
 export const LIFECYCLE_JOB = 'loyalty-lifecycle';
 
@@ -85,7 +109,7 @@ export async function runDailyLifecycle(
       sql`update loyalty_job_runs set last_run_day = greatest(last_run_day, ${asOf}::date), last_run_at = now() where job = ${LIFECYCLE_JOB}`,
     );
     if (r.moved.length > 0 || r.reconciled.length > 0) {
-      await audit(tx, null as FastifyRequest | null, {
+      await audit(tx, null, {
         entity: 'loyalty_enrolment',
         action: 'lifecycle',
         after: { asOf, moved: r.moved, reconciled: r.reconciled },

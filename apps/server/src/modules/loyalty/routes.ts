@@ -5,10 +5,6 @@ import {
   bundleDeactivateBodySchema,
   bundleDetailQuerySchema,
   bundleListQuerySchema,
-  custsAddBodySchema,
-  custsDelBodySchema,
-  customerOptionsQuerySchema,
-  enrolmentListQuerySchema,
   isoDay,
   itemCodeListQuerySchema,
   itemCodesAddBodySchema,
@@ -40,17 +36,7 @@ import {
   updateBundle,
   type BundleSqlRow,
 } from './bundles';
-import {
-  addEnrolment,
-  ENROLMENT_CSV_HEADER,
-  enrolmentAttributes,
-  enrolmentCsvRow,
-  enrolmentListSql,
-  listCustomerOptions,
-  listEnrolments,
-  unenrol,
-  type EnrolmentSqlRow,
-} from './enrolments';
+import { enrolmentRoutes } from './enrolment-routes';
 import {
   addItemCodes,
   deleteItemCode,
@@ -92,72 +78,7 @@ const VIEW = { access: 'corpLoyaltyView' } as const;
 export const loyaltyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // ------------------------------------------------------------------------------------------------
-    // Enrolments (customers tab)
-
-    app.get('/fc-common-api/loyalty-custs', { config: VIEW, schema: { querystring: enrolmentListQuerySchema } }, async (req, reply) => {
-      const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
-        listEnrolments(ctx.db, { ...req.query, page }, undefined, ctx.config.LIST_EXACT_COUNT_MAX),
-      );
-      return sendList(reply, {
-        url: req.url,
-        type: 'loyalty-custs',
-        rows: rows.map((r) => ({ id: r.custLoyaltyProgramSeq, attributes: r })),
-        total,
-        estimated,
-        page,
-      });
-    });
-
-    app.get('/fc-common-api/loyalty/custs_csv', { config: VIEW, schema: { querystring: enrolmentListQuerySchema } }, async (req, reply) => {
-      const rows = cursorRows<EnrolmentSqlRow>(ctx.database, enrolmentListSql(req.query, 'all').statement);
-      return sendCsv(
-        reply,
-        loyaltyCsvFileName('customers', isoDay()),
-        ENROLMENT_CSV_HEADER,
-        mapRows(rows, (r) => enrolmentCsvRow(enrolmentAttributes(r))),
-      );
-    });
-
-    app.get(
-      '/fc-common-api/loyalty-customer-options',
-      { config: VIEW, schema: { querystring: customerOptionsQuerySchema } },
-      async (req, reply) => {
-        const { rows, total, estimated, page } = await clampedPage(req.query.page, (page) =>
-          listCustomerOptions(ctx.db, { ...req.query, page }, ctx.config.LIST_EXACT_COUNT_MAX),
-        );
-        return sendList(reply, {
-          url: req.url,
-          type: 'loyalty-customer-options',
-          rows: rows.map((r) => ({ id: r.value, attributes: r })),
-          total,
-          estimated,
-          page,
-        });
-      },
-    );
-
-    app.post(
-      '/fc-common-api/loyalty/custs_add',
-      { config: { access: writeAccess('POST /fc-common-api/loyalty/custs_add') }, schema: { body: custsAddBodySchema } },
-      async (req, reply) => {
-        const row = await addEnrolment(ctx, req, req.body);
-        return sendResult(
-          reply,
-          { success: true, custLoyaltyProgramSeq: row.custLoyaltyProgramSeq, loyaltyProgramStatus: row.status },
-          row.custLoyaltyProgramSeq,
-        );
-      },
-    );
-
-    app.post(
-      '/fc-common-api/loyalty/custs_del',
-      { config: { access: writeAccess('POST /fc-common-api/loyalty/custs_del') }, schema: { body: custsDelBodySchema } },
-      async (req, reply) => {
-        await unenrol(ctx, req, req.body.cust_loyalty_program_seq);
-        return sendResult(reply, { success: true }, req.body.cust_loyalty_program_seq);
-      },
-    );
+    enrolmentRoutes(app, ctx);
 
     // ------------------------------------------------------------------------------------------------
     // Programme templates (programs tab)
