@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CustsAddBody } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { enrolmentEndpoints, type CustsAddBody } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/custs_add with fc_loyalty_cust. */
+/** Enrols a customer (custs_add with fc_loyalty_cust). */
 export function addEnrolment(body: CustsAddBody) {
-  return api('/fc-common-api/loyalty/custs_add', { method: 'POST', body });
+  return call(enrolmentEndpoints.add, { body });
 }
 
 export function useAddEnrolment() {

@@ -1,10 +1,10 @@
-import { isoDay, loyaltyCsvFileName } from '@fc/contract/loyalty';
+import { enrolmentEndpoints, isoDay, loyaltyCsvFileName } from '@fc/contract/loyalty';
 import { download } from '@/lib/api-client';
 
 export type LoyaltyExportKind = 'customer' | 'program' | 'bundle';
 
 const PATHS: Record<LoyaltyExportKind, string> = {
-  customer: '/fc-common-api/loyalty/custs_csv',
+  customer: enrolmentEndpoints.csv.path,
   program: '/fc-common-api/loyalty/programs_csv',
   bundle: '/fc-common-api/loyalty/bundle/csv',
 };

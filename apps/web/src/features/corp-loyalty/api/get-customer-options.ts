@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { listQueryParams } from '@fc/contract';
-import type { CustomerOption } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { enrolmentEndpoints, type CustomerOption } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/loyalty-customer-options: active customers matching the text, sorted by label. */
+/** The customer options: active customers matching the text, sorted by label. */
 export async function getCustomerOptions(search: string): Promise<CustomerOption[]> {
   const query = listQueryParams({ size: 50, sort: [{ field: 'label', direction: 'asc' }], search, filters: { status: 0 } });
-  const res = await api<CustomerOption>('/fc-common-api/loyalty-customer-options', { query });
+  const res = await call(enrolmentEndpoints.customerOptions, { query });
   return res.data.map(({ label, value, currency, program, status }) => ({ label, value, currency, program, status }));
 }
 

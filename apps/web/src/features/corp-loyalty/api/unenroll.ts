@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { enrolmentEndpoints } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/custs_del with cust_loyalty_program_seq. */
+/** Unenrols an enrolment (custs_del with cust_loyalty_program_seq). */
 export function unenroll(custLoyaltyProgramSeq: number) {
-  return api('/fc-common-api/loyalty/custs_del', { method: 'POST', body: { cust_loyalty_program_seq: custLoyaltyProgramSeq } });
+  return call(enrolmentEndpoints.remove, { body: { cust_loyalty_program_seq: custLoyaltyProgramSeq } });
 }
 
 export function useUnenroll() {

@@ -1,9 +1,9 @@
-import { spendDetailsFileName } from '@fc/contract/loyalty';
-import { download } from '@/lib/api-client';
+import { custProgramEndpoints, spendDetailsFileName } from '@fc/contract/loyalty';
+import { callDownload } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/loyalty/cust_details?cust_loyalty_program_seq=: the qualifying transactions as CSV. */
+/** The qualifying transactions of one enrolment as CSV (the card's export). */
 export function downloadSpendDetails(custLoyaltyProgramSeq: number) {
-  return download('/fc-common-api/loyalty/cust_details', spendDetailsFileName(), {
+  return callDownload(custProgramEndpoints.spendDetails, spendDetailsFileName(), {
     query: { cust_loyalty_program_seq: custLoyaltyProgramSeq },
   });
 }

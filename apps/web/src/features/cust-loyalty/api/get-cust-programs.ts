@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustLoyaltyProgram, CustProgramsFor } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { custProgramEndpoints, type CustLoyaltyProgram, type CustProgramsFor } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
 /**
- * GET /fc-common-api/loyalty-cust-programs?filter[for]=active|history (LOY-30). A corporate
+ * The programme cards, filter[for]=active|history (LOY-30). A corporate
  * user names the customer (filter[cust_no]). A failing load is logged (LOY-30) and then fails
  * the query: the page says that loading failed, with a Retry, rather than "no data" (issue 17, decision 0331).
  */
 export async function getCustPrograms(which: CustProgramsFor, custNo?: number): Promise<CustLoyaltyProgram[]> {
   try {
-    const res = await api<CustLoyaltyProgram>('/fc-common-api/loyalty-cust-programs', {
-      query: { 'filter[for]': which, 'filter[cust_no]': custNo },
-    });
+    const res = await call(custProgramEndpoints.list, { query: { 'filter[for]': which, 'filter[cust_no]': custNo } });
     return res.data;
   } catch (err) {
     console.error('Loading the loyalty programmes failed', err);

@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BreakdownRow, BreakdownTotals } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { custProgramEndpoints, type BreakdownTotals } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-export interface SpendBreakdown {
-  rows: BreakdownRow[];
-  totals: BreakdownTotals;
-}
-
-/** GET /fc-common-api/loyalty/cust_breakdown?cust_loyalty_program_seq=: the window's purchases by item code. */
-export async function getSpendBreakdown(custLoyaltyProgramSeq: number): Promise<SpendBreakdown> {
-  const res = await api<BreakdownRow>('/fc-common-api/loyalty/cust_breakdown', {
-    query: { cust_loyalty_program_seq: custLoyaltyProgramSeq },
-  });
-  const m = res.meta as { qualifyingAmount?: number; excludedAmount?: number; otherCurrencyAmount?: number };
+/** The window's purchases of one enrolment by item code, and their totals. */
+export async function getSpendBreakdown(custLoyaltyProgramSeq: number) {
+  const res = await call(custProgramEndpoints.breakdown, { query: { cust_loyalty_program_seq: custLoyaltyProgramSeq } });
+  const m = res.meta as Partial<BreakdownTotals>;
   return {
     rows: res.data,
     totals: {
