@@ -22,8 +22,10 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { enrolmentListQuerySchema, templateListQuerySchema } from '@fc/contract/loyalty';
 import { migrateDatabase, postgresDatabase } from '../apps/server/src/db/client.ts';
-import { custPrograms, rows, runLifecycle, today } from '../apps/server/src/modules/loyalty-engine/repo.ts';
-import { listEnrolments } from '../apps/server/src/modules/loyalty/enrolments.ts';
+import { rows, today } from '../apps/server/src/modules/loyalty-engine/repo.ts';
+import { custPrograms } from '../apps/server/src/modules/loyalty-engine/customer-programs.ts';
+import { runLifecycle } from '../apps/server/src/modules/loyalty-engine/lifecycle.ts';
+import { listEnrolments } from '../apps/server/src/modules/loyalty/enrolment-repo.ts';
 import { listTemplates } from '../apps/server/src/modules/loyalty/templates.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
