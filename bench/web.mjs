@@ -32,7 +32,7 @@
  * list of bundle, axe, interaction, lighthouse: run only those; default all), BENCH_LH_PAGES (a comma list of
  * paths: Lighthouse on those of its pages only, e.g. /ui/cust/login; default all four).
  */
-/* global window, document -- functions passed to the browser (page.evaluate, addInitScript) */
+/* global window, document, MutationObserver -- functions passed to the browser (page.evaluate, addInitScript) */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -97,8 +97,8 @@ const HEAVY = {
   'date picker': /node_modules\/@mui\/x-date-pickers\//,
 };
 
-/** The first row of a table page: the light table's (decision 0610) or the DataGrid's. */
-const FIRST_ROW = '[data-light-table] tbody tr:not(.lt-empty), .MuiDataGrid-row';
+/** The first row of a table page: the first frame's (decision 0640), the light table's (decision 0610) or the DataGrid's. */
+const FIRST_ROW = '[data-first-rows] tbody tr:not(.lt-empty), [data-light-table] tbody tr:not(.lt-empty), .MuiDataGrid-row';
 /** The DataGrid component's own modules (its locale texts, in the theme, are not the grid's code). */
 const GRID_COMPONENT = /node_modules\/@mui\/x-data-grid\/(DataGrid|components|hooks)\//;
 /** How long the DataGrid's chunks are held back waiting for a first row without them. */
@@ -335,6 +335,15 @@ async function measureJs(browser, url, readySelector, { cookie, chunks, firstRow
   });
   let rowWaitedForGrid = false;
   let firstRowMs;
+  // The moment the first row is in the document, read in the page (performance.now()), so that a file counts
+  // as before the row by its own responseEnd, not by when the test's own polling noticed the row.
+  if (firstRow)
+    await page.addInitScript((selector) => {
+      const seen = () => {
+        if (window.__firstRowAt === undefined && document.querySelector(selector)) window.__firstRowAt = performance.now();
+      };
+      new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+    }, firstRow);
   if (firstRow) {
     const started = Date.now();
     await page.goto(url, { waitUntil: 'commit' });
@@ -364,6 +373,16 @@ async function measureJs(browser, url, readySelector, { cookie, chunks, firstRow
   });
   await page.waitForLoadState('networkidle');
   if (new URL(page.url()).pathname !== new URL(url).pathname) throw new Error(`${url} went to ${page.url()}`);
+  if (firstRow) {
+    const { rowAt, ends } = await page.evaluate(() => ({
+      rowAt: window.__firstRowAt,
+      ends: performance.getEntriesByType('resource').map((e) => [e.name, e.responseEnd]),
+    }));
+    const endOf = new Map(ends);
+    // A file the page had received when the row went in; every file when the row needed the grid's.
+    if (rowAt !== undefined && !rowWaitedForGrid)
+      for (const s of scripts) s.beforeRow = endOf.has(s.res.url()) ? endOf.get(s.res.url()) <= rowAt : s.beforeRow;
+  }
   let raw = 0;
   let gz = 0;
   let gzBeforeRow = 0;

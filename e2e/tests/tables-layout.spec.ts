@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth';
+import { holdScripts, layoutShift, recordLayoutShift } from '../support/first-paint';
 
 // Issue 17, tables and layout: every grid exports, grids fit a 1366 px screen, the toolbar and the price
 // report fit 360 px, the promotion copy follows the configuration, purchase requirements is one tab.
@@ -176,21 +177,9 @@ for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
     await signIn(page, 'corp', 'corp');
     // The layout shifts of the page, as Lighthouse sums them (CLS), from the first paint.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shift: number };
-      w.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          if (!e.hadRecentInput) w.__shift += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShift(page);
     // The grid's code is held back until the light table has been checked.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/data-grid-table-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, /\/assets\/data-grid-table-[^/]*\.js$/);
     await page.goto('/ui/corp/customers');
     const light = page.getByRole('table', { name: 'Customer maintenance' });
     await expect(light.getByRole('link').first()).toBeVisible({ timeout: 30_000 });
@@ -224,6 +213,6 @@ for (const width of [1280, 360]) {
     expect(Math.abs(after.height - before.height), 'the grid is as tall as the table was').toBeLessThanOrEqual(2);
     // The same sort, now in the grid's own header.
     await expect(grid.locator('.MuiDataGrid-columnHeader[data-field="cust_name"]')).toHaveAttribute('aria-sort', 'ascending');
-    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.1);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
   });
 }

@@ -5,7 +5,7 @@ import { queryClient } from '@/lib/query-client';
 import { appConfigQuery } from '@/lib/session/app-config';
 import { pages } from '@/app/pages';
 import { publicFrameOf, publicPages, publicRouteFor } from '@/app/public-routes';
-import { prefetchTable, tablePrefetchRouteFor } from '@/app/table-prefetch';
+import { prefetchTable, tablePrefetches, tablePrefetchRouteFor } from '@/app/table-prefetch';
 
 /*
  * What every page needs (React, the first texts, the app configuration) starts loading at once. The public
@@ -15,7 +15,8 @@ import { prefetchTable, tablePrefetchRouteFor } from '@/app/table-prefetch';
  */
 void queryClient.prefetchQuery(appConfigQuery);
 const publicTexts = import.meta.glob('./locales/*/public-site.json');
-const root = createRoot(document.getElementById('root')!);
+const rootElement = document.getElementById('root')!;
+const root = createRoot(rootElement);
 
 async function start() {
   const publicRoute = publicRouteFor(window.location.pathname);
@@ -29,9 +30,17 @@ async function start() {
   }
   // A list page's first rows (and the signed-in user its gate checks) are asked for now, beside the portal's
   // code, not once the router, the gate and the page have loaded one after the other.
-  prefetchTable(tablePrefetchRouteFor(window.location.pathname), new URLSearchParams(window.location.search), { withUser: true });
-  const { startSpa } = await import('@/app/spa');
-  startSpa(root);
+  const tableRoute = tablePrefetchRouteFor(window.location.pathname);
+  prefetchTable(tableRoute, new URLSearchParams(window.location.search), { withUser: true });
+  // Such a list paints its first frame (the layout's chrome and the first rows, in plain HTML) before MUI and
+  // the router have loaded; the portal then renders out of the document and takes its place (decision 0640).
+  const firstFrame = tableRoute && tablePrefetches[tableRoute]?.firstFrame;
+  const frame = firstFrame
+    ? await import('@/app/first-frame/first-frame').then((m) => m.showFirstFrame(tableRoute, firstFrame, rootElement))
+    : null;
+  const { startSpa, navigateSearch } = await import('@/app/spa');
+  startSpa(root, { background: !!frame });
+  frame?.handOver(navigateSearch);
 }
 
 // public/browser-check.js found a browser the portal does not support, and shows the page saying so.

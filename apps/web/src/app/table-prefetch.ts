@@ -1,5 +1,6 @@
 import { ROUTES, type RouteDef, type RouteId } from '@fc/contract';
 import { basePath } from '@/lib/links';
+import type { FirstFrameView } from '@/components/table/first-frame-view';
 
 /** Starts a list page's first request for an address's query string (its URL state), without waiting for it. */
 export type TablePrefetch = (params: URLSearchParams) => void;
@@ -10,10 +11,14 @@ export type TablePrefetch = (params: URLSearchParams) => void;
  * beside the page's code. `rows` loads the feature's small query module (not the page); `namespaces` are the
  * page's texts, which it would otherwise ask for only once its own code had run.
  */
-export const tablePrefetches: Partial<Record<RouteId, { rows: () => Promise<TablePrefetch>; namespaces: string[] }>> = {
+export const tablePrefetches: Partial<
+  Record<RouteId, { rows: () => Promise<TablePrefetch>; namespaces: string[]; firstFrame?: () => Promise<FirstFrameView> }>
+> = {
   'customer-maintenance': {
     rows: () => import('@/features/customers/api/get-customers').then((m) => m.prefetchCustomers),
     namespaces: ['customers'],
+    // Painted on a page load before MUI and the router (decision 0640).
+    firstFrame: () => import('@/features/customers/components/customer-first-frame').then((m) => m.customerFirstFrame),
   },
   'account-requests': {
     rows: () => import('@/features/customers/api/get-account-requests').then((m) => m.prefetchAccountRequests),

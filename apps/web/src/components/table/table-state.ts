@@ -66,3 +66,27 @@ export function tableQuery(state: TableState): URLSearchParams {
     exactCount: state.exactCount,
   });
 }
+
+/**
+ * The query string after a change of a table's state (the URL state of useTableUrlState, also written by the
+ * first frame of a list page, app/first-frame): any change but the page itself starts again on page 1.
+ */
+export function applyTableChange(
+  prev: URLSearchParams,
+  change: Partial<TableState>,
+  { prefix, defaultSize = DEFAULT_PAGE_SIZE }: { prefix?: string; defaultSize?: number },
+): URLSearchParams {
+  const p = prefix ? `${prefix}.` : '';
+  const next = new URLSearchParams(prev);
+  const set = (k: string, v: string | undefined) => (v ? next.set(`${p}${k}`, v) : next.delete(`${p}${k}`));
+  const resetsPage = change.size !== undefined || change.sort !== undefined || change.search !== undefined || change.filters !== undefined;
+  if (change.page !== undefined) set('page', change.page > 1 ? String(change.page) : undefined);
+  else if (resetsPage) set('page', undefined);
+  if (change.size !== undefined) set('size', change.size === defaultSize ? undefined : String(change.size));
+  if (change.sort !== undefined)
+    set('sort', change.sort.length ? change.sort.map((s) => `${s.field}|${s.direction}`).join(',') : undefined);
+  if (change.search !== undefined) set('q', change.search.trim() || undefined);
+  if (change.exactCount !== undefined) set('count', change.exactCount ? 'exact' : undefined);
+  if (change.filters !== undefined) for (const [k, v] of Object.entries(change.filters)) set(`f.${k}`, v?.trim() || undefined);
+  return next;
+}

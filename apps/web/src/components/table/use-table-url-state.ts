@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type SortTerm } from '@fc/contract';
-import { sortFromParam, tableQuery, tableStateFromParams, type TableOptions, type TableState } from './table-state';
+import { applyTableChange, sortFromParam, tableQuery, tableStateFromParams, type TableOptions, type TableState } from './table-state';
 
 export type { TableState } from './table-state';
 
@@ -42,26 +42,14 @@ export function useTableUrlState(options: TableOptions) {
     (change: Partial<TableState>) => {
       setParams(
         (prev) => {
-          const next = new URLSearchParams(pending.current ?? prev);
-          const set = (k: string, v: string | undefined) => (v ? next.set(`${p}${k}`, v) : next.delete(`${p}${k}`));
-          // Any change but the page itself starts again on page 1.
-          const resetsPage =
-            change.size !== undefined || change.sort !== undefined || change.search !== undefined || change.filters !== undefined;
-          if (change.page !== undefined) set('page', change.page > 1 ? String(change.page) : undefined);
-          else if (resetsPage) set('page', undefined);
-          if (change.size !== undefined) set('size', change.size === defaultSize ? undefined : String(change.size));
-          if (change.sort !== undefined)
-            set('sort', change.sort.length ? change.sort.map((s) => `${s.field}|${s.direction}`).join(',') : undefined);
-          if (change.search !== undefined) set('q', change.search.trim() || undefined);
-          if (change.exactCount !== undefined) set('count', change.exactCount ? 'exact' : undefined);
-          if (change.filters !== undefined) for (const [k, v] of Object.entries(change.filters)) set(`f.${k}`, v?.trim() || undefined);
+          const next = applyTableChange(pending.current ?? prev, change, { prefix: options.prefix, defaultSize });
           pending.current = next;
           return next;
         },
         { replace: true },
       );
     },
-    [setParams, p, defaultSize],
+    [setParams, options.prefix, defaultSize],
   );
 
   /** The list request's query: page[number], page[size], filter[sort], filter[search], filter[...]. */

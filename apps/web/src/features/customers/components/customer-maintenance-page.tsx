@@ -1,10 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Box, Button, Link as MuiLink, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { csvExportFileName, formatDate } from '@fc/contract';
+import { csvExportFileName } from '@fc/contract';
 import { COUNTRIES, customerEndpoints, PROGRAMS } from '@fc/contract/customers';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
@@ -13,6 +13,7 @@ import { WriteNeedsTask } from '@/components/write-needs-task';
 import { useAppConfig } from '@/lib/session/app-config';
 import { useCan } from '@/lib/session/current-user';
 import { CUSTOMER_TABLE, useCustomers, type CustomerRow } from '../api/get-customers';
+import { customerColumns, programLabelOf } from '../api/customer-columns';
 import { SearchField } from '@/components/search-field';
 
 const NO_ROWS: CustomerRow[] = [];
@@ -26,48 +27,23 @@ export default function CustomerMaintenancePage() {
   const { state, update, query } = useTableUrlState(CUSTOMER_TABLE);
   const { data, isFetching, isError, refetch } = useCustomers(query);
   const brandName = config?.brandName ?? '';
-  const programLabel = useCallback(
-    (p: number) => (PROGRAMS.find((x) => x.value === p)?.label ?? String(p)).replace('{brand}', brandName),
-    [brandName],
-  );
+  const programLabel = useMemo(() => programLabelOf(brandName), [brandName]);
 
   // The same columns from one render to the next: new ones make the grid rebuild its columns and every cell.
   const columns = useMemo<GridColDef<CustomerRow>[]>(
-    () => [
-      {
-        field: 'cust_no',
-        headerName: t('maintenance.columns.cust_no'),
-        width: 110,
-        valueGetter: (_v, r) => r.custNo,
-        renderCell: ({ row }) => (
-          <MuiLink component={Link} to={`/corp/customers/${row.custNo}/details`}>
-            {row.custNo}
-          </MuiLink>
-        ),
-      },
-      { field: 'cust_name', headerName: t('maintenance.columns.cust_name'), flex: 1, minWidth: 180, valueGetter: (_v, r) => r.custName },
-      { field: 'program', headerName: t('maintenance.columns.program'), width: 150, valueGetter: (_v, r) => programLabel(r.program) },
-      { field: 'city', headerName: t('maintenance.columns.city'), minWidth: 130 },
-      { field: 'state', headerName: t('maintenance.columns.state'), width: 90 },
-      {
-        field: 'country',
-        headerName: t('maintenance.columns.country'),
-        width: 140,
-        valueGetter: (_v, r) => t(`options.country.${r.country}`),
-      },
-      {
-        field: 'status',
-        headerName: t('maintenance.columns.status'),
-        width: 110,
-        valueGetter: (_v, r) => t(`maintenance.status.${r.status}`),
-      },
-      {
-        field: 'created_at',
-        headerName: t('maintenance.columns.created_at'),
-        width: 120,
-        valueGetter: (_v, r) => formatDate(r.createdAt),
-      },
-    ],
+    () =>
+      customerColumns(t, programLabel).map((c) =>
+        c.field === 'cust_no'
+          ? {
+              ...c,
+              renderCell: ({ row }) => (
+                <MuiLink component={Link} to={`/corp/customers/${row.custNo}/details`}>
+                  {row.custNo}
+                </MuiLink>
+              ),
+            }
+          : c,
+      ),
     [t, programLabel],
   );
 

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/auth';
+import { holdScripts, layoutShift, recordLayoutShift } from '../support/first-paint';
+
+// Issue 22 (decision 0640): a page load of customer maintenance paints the layout's chrome and the first page
+// of rows before MUI, the router and the portal's layout have loaded; the portal then takes its place.
+for (const width of [1280, 360]) {
+  test(`customer maintenance at ${width} px: the first frame before the portal, usable by keyboard, axe clean, then the portal in its place`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, 'corp', 'corp');
+    await recordLayoutShift(page);
+    // The portal's code is held back until the first frame has been checked.
+    const release = await holdScripts(page, /\/assets\/spa-[^/]*\.js$/);
+    await page.goto('/ui/corp/customers');
+    const frame = page.locator('#first-frame');
+    const table = page.getByRole('table', { name: 'Customer maintenance' });
+    await expect(frame.getByRole('table', { name: 'Customer maintenance' }).getByRole('link').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer maintenance' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open or close the menu' })).toBeVisible();
+    const rows = await table.locator('tbody tr').count();
+    await expect(frame.getByText(new RegExp(`^1–${rows} of `))).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
+    // Sorted from the keyboard on the URL state, before the portal has loaded.
+    const sortByName = table.getByRole('button', { name: 'Name', exact: true });
+    await sortByName.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/sort=cust_name%7Casc/);
+    await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table).not.toHaveAttribute('aria-busy');
+    const before = (await table.boundingBox())!;
+    release();
+    // The portal takes the frame's place, its table where the frame's was, the focus on the same header.
+    await expect(frame).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('main [data-light-table], main .MuiDataGrid-root').first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Name' }).first()).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.locator(':focus')).toHaveText(/^Name/);
+    await expect(page).toHaveURL(/sort=cust_name%7Casc/);
+    const after = (await page.locator('main [data-light-table] table, main .MuiDataGrid-root').first().boundingBox())!;
+    expect(Math.abs(after.y - before.y), 'the table starts where the frame had it').toBeLessThanOrEqual(8);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
+  });
+}
