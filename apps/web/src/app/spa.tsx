@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,15 +13,10 @@ export function navigateSearch(search: string) {
   void router.navigate({ pathname: router.state.location.pathname, search }, { replace: true });
 }
 
-/**
- * The portal: MUI, the data router and every page of the route table (main.tsx starts it). Behind a list's
- * first frame (`background`) it renders in a transition, in slices that leave the frame responsive, instead of
- * one long task (decision 0640).
- */
-export function startSpa(root: Root, { background = false } = {}) {
+/** The portal: MUI, the data router and every page of the route table (main.tsx starts it). */
+export function startSpa(root: Root) {
   void i18nReady.then(() => {
-    const render = (element: React.ReactNode) => (background ? startTransition(() => root.render(element)) : root.render(element));
-    render(
+    root.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <LocalizedThemeProvider>

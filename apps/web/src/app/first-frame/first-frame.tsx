@@ -11,6 +11,7 @@ import { queryClient } from '@/lib/query-client';
 import { appConfigQuery } from '@/lib/session/app-config';
 import { currentUserQuery } from '@/lib/session/current-user';
 import { FrameChrome } from './frame-chrome';
+import '@/components/table/plain-table.css';
 import './first-frame.css';
 
 /** How the first frame changes the address once the portal's router has started (it then owns the URL). */
