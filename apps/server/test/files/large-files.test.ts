@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { byteaAsBase64, inboundFiles } from '../../src/db/schema/index';
-import { batchSizeFor } from '../../src/modules/files/csv';
-import { claimFile } from '../../src/modules/files/job';
+import { batchSizeFor } from '../../src/modules/inbound-files/csv';
+import { claimFile } from '../../src/modules/inbound-files/job';
 import { SLICE_ROWS } from '../../src/modules/files/price-check';
 import { priceFileJob } from '../../src/modules/files/price-job';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { inboundFiles } from '../../src/db/schema/index';
-import { batchSizeFor } from '../../src/modules/files/csv';
-import { defineFileJob } from '../../src/modules/files/job';
-import { fileJobName } from '../../src/modules/files/service';
+import { batchSizeFor } from '../../src/modules/inbound-files/csv';
+import { defineFileJob } from '../../src/modules/inbound-files/job';
+import { fileJobName } from '../../src/modules/inbound-files/store';
 import { processPriceFile } from '../../src/modules/files/price-job';
 import { processTransactionFile, transactionFileJob } from '../../src/modules/files/transactions-job';
 import { priceFileJob } from '../../src/modules/files/price-job';

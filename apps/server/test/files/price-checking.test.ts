@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FileMessageCode, PriceVerdict } from '@fc/contract/files';
-import { CsvFileError } from '../../src/modules/files/csv';
+import { CsvFileError } from '../../src/modules/inbound-files/csv';
 import { joinJsonArrays, type MergedRow } from '../../src/modules/files/price-check';
 import { inlineChecking, workerChecking, type PriceChecking } from '../../src/modules/files/price-checking';
 

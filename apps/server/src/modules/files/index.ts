@@ -1,13 +1,7 @@
 /**
- * The inbound-files module, as the rest of the server sees it (decision 0800): its routes and jobs, and the
- * upload, CSV and job pieces other modules' files (core uploads, item codes) are built on.
+ * Price files, the file-status page and transaction files, as the rest of the server sees it (decision 0800):
+ * routes and jobs. The upload, storage and job pieces they are built on are the platform's (`inbound-files`).
  */
 export { filesRoutes } from './routes';
 export { priceFileJob } from './price-job';
 export { transactionFileJob } from './transactions-job';
-export { acceptInboundFile } from './service';
-export { bodyOf, readCsvUpload } from './upload';
-export { CsvFileError, csvBatches } from './csv';
-export { defineFileJob, type FileOutcome, type InboundFile } from './job';
-export { englishMessage } from './messages';
-export { scopeOf } from './repo';

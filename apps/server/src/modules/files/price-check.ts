@@ -10,7 +10,7 @@ import {
   type RowMessage,
 } from '@fc/contract/files';
 import { csvRecord, safeCell } from '../../http/csv-cell';
-import type { CsvRecord } from './csv';
+import type { CsvRecord } from '../inbound-files/index';
 
 /** One line of the result CSV, in the order of PRICE_RESULT_HEADER. */
 type ResultRow = [

@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Language } from '@fc/contract';
 import { PRICE_FILE_COLUMNS, type FileMessage } from '@fc/contract/files';
-import { csvBatches, CsvFileError } from './csv';
+// The worker thread reads CSV without the database: the platform's csv.ts, its one entry besides index.ts (decision 0820).
+import { csvBatches, CsvFileError } from '../inbound-files/csv';
 import { PriceResultBuilder, type CheckedBatch, type PriceCounts } from './price-check';
 
 /**

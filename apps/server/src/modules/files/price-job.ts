@@ -4,9 +4,7 @@ import { languageFromCode } from '@fc/contract';
 import { FileMessageCode, PriceVerdict, type FileMessage } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { filePacer, type FilePacer } from '../../jobs/foreground';
-import { batchSizeFor, CsvFileError } from './csv';
-import { defineFileJob, type FileOutcome, type InboundFile } from './job';
-import { priceMessage } from './messages';
+import { batchSizeFor, CsvFileError, defineFileJob, priceMessage, type FileOutcome, type InboundFile } from '../inbound-files/index';
 import { joinJsonArrays, type CheckedBatch, type PriceCounts } from './price-check';
 import { inlineChecking, workerChecking } from './price-checking';
 

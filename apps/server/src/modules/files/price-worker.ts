@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { PRICE_FILE_COLUMNS } from '@fc/contract/files';
-import { csvBatches, CsvFileError } from './csv';
+import { csvBatches, CsvFileError } from '../inbound-files/csv';
 import { PriceResultBuilder } from './price-check';
 import type { FromPriceWorker, PriceWorkerStart, ToPriceWorker } from './price-checking';
 

@@ -1,21 +1,16 @@
-import { and, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { AccountType, effectiveType } from '@fc/contract';
 import { PriceFileStatus, type InboundKind } from '@fc/contract/files';
 import type { Db } from '../../db/client';
 import { inboundFiles, users } from '../../db/schema/index';
 import type { SessionPrincipal } from '../../http/access';
 import { pageAndCount } from '../../http/list';
+import { scopeOf } from '../inbound-files/index';
 
 /** Price report rows shown at most (the table has no paging; older files stay on the file-status page). */
 export const PRICE_LIST_LIMIT = 100;
 /** Processing dates the file-status page shows. */
 export const FILE_STATUS_DAYS = 31;
-
-/** Corporate staff see every file; a dealer only its own merchant's (none without a merchant number). */
-export function scopeOf(p: SessionPrincipal): SQL | undefined {
-  if (effectiveType(p) === AccountType.Corporate) return undefined;
-  return p.merchantNo == null ? sql`false` : eq(inboundFiles.merchantNo, p.merchantNo);
-}
 
 /** 26 queued or running, 19 processed, 13 failed (FILE-03). */
 export const priceStatusSql =

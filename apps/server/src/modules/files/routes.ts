@@ -11,13 +11,10 @@ import {
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { storedResultStream } from '../../db/stored-file';
-import { sendDownload } from '../../http/download';
 import { resource, sendData } from '../../http/jsonapi';
 import { findPriceFileByJob, findPriceResult, isDealerMerchant, listFileStatusUnits, listPriceFiles } from './repo';
 import type { PriceFileParams } from './price-job';
-import { acceptInboundFile, refuseUpload } from './service';
-import { readCsvUpload } from './upload';
+import { acceptInboundFile, readCsvUpload, refuseUpload, sendUnitResult } from '../inbound-files/index';
 
 const noQuery = z.strictObject({});
 
@@ -137,7 +134,7 @@ export const filesRoutes =
         if (!row) throw notFound('not-found', 'No price file has that sequence.');
         if (row.state !== 'done' || !row.hasResult)
           throw conflict('not-processed', 'The price file has not been processed; there is no result to download yet.');
-        return sendDownload(reply, row.resultName ?? 'price-file-result.csv', () => storedResultStream(ctx.db, row.seq));
+        return sendUnitResult(reply, ctx.db, row, 'price-file-result.csv');
       },
     );
 

@@ -11,8 +11,7 @@ import {
 } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { filePacer } from '../../jobs/foreground';
-import { batchSizeFor, csvBatches, CsvFileError } from './csv';
-import { defineFileJob, type FileOutcome, type InboundFile } from './job';
+import { batchSizeFor, csvBatches, CsvFileError, defineFileJob, type FileOutcome, type InboundFile } from '../inbound-files/index';
 
 /**
  * One batch of purchases: rows of unknown customers come back as rejected, and so do reversals of an invoice

@@ -1,34 +1,24 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
-import { stripInvisible } from '@fc/contract';
 import {
   BundleCode,
   codesMessage,
   duplicateCodes,
-  importError,
   isWellFormedItemCode,
   ITEM_CODE_SORT_FIELDS,
-  MAX_IMPORT_ERRORS,
-  MAX_IMPORT_ROWS,
   normaliseItemCode,
-  parseItemCodeImport,
-  type ImportRowError,
   type itemCodeListQuerySchema,
   type itemCodesAddBodySchema,
   type itemCodeUpdateBodySchema,
 } from '@fc/contract/loyalty';
-import { FileMessageCode, REJECTS_LISTED, RowMessageCode, type FileMessage, type RowMessage } from '@fc/contract/files';
 import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { inboundFiles, loyaltyBundles, loyaltyItemCodes } from '../../db/schema/index';
-import { AppError, badRequest, errorObject } from '../../http/errors';
+import { loyaltyBundles, loyaltyItemCodes } from '../../db/schema/index';
+import { AppError, badRequest } from '../../http/errors';
 import { contains } from '../../http/list';
-import { bodyOf, englishMessage, readCsvUpload } from '../files/index';
-import { activeBundle, findBundle } from './bundles';
+import { activeBundle } from './bundles';
 import { actor, countedList, isoSql, limitOffset, orderSql, rowsOf, type ListPage } from './shared';
 
 type ItemCodeListQuery = z.output<typeof itemCodeListQuerySchema>;
@@ -101,7 +91,7 @@ export const ITEM_CODE_CSV_HEADER = ['Item Code', 'Description', 'Comment', 'Dat
 // Writes
 
 /** Codes of this bundle among `codes`. */
-async function codesInBundle(tx: Tx, bundleSeq: number, codes: readonly string[]): Promise<Set<string>> {
+export async function codesInBundle(tx: Tx, bundleSeq: number, codes: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   // Chunks keep the parameter count of one statement well below PostgreSQL's limit for large imports.
   for (let i = 0; i < codes.length; i += 5000) {
@@ -118,10 +108,11 @@ async function codesInBundle(tx: Tx, bundleSeq: number, codes: readonly string[]
 const invalidOrInBundle = (codes: readonly string[]) =>
   badRequest(BundleCode.InvalidCode, codesMessage('Invalid or already in bundle', codes), 'item_codes');
 
-async function touchBundle(tx: Tx, req: FastifyRequest, bundleSeq: number) {
+/** The bundle's last change: now, by `by` (a username). */
+export async function touchBundle(tx: Tx, by: string | null, bundleSeq: number) {
   await tx
     .update(loyaltyBundles)
-    .set({ lastModified: sql`now()`, modifiedBy: actor(req) })
+    .set({ lastModified: sql`now()`, modifiedBy: by })
     .where(eq(loyaltyBundles.bundleSeq, bundleSeq));
 }
 
@@ -161,7 +152,7 @@ export async function addItemCodes(ctx: AppContext, req: FastifyRequest, bundleS
       const added = new Set(inserted.map((r) => r.itemCode));
       throw invalidOrInBundle(codes.filter((c) => !added.has(c)));
     }
-    await touchBundle(tx, req, bundleSeq);
+    await touchBundle(tx, actor(req), bundleSeq);
     await audit(tx, req, { entity: 'loyalty_bundle', entityId: bundleSeq, action: 'add-item-codes', after: { itemCodes: inserted } });
     return inserted.length;
   });
@@ -201,7 +192,7 @@ export async function updateItemCode(
       })
       .where(eq(loyaltyItemCodes.itemCodeSeq, itemCodeSeq))
       .returning();
-    await touchBundle(tx, req, bundleSeq);
+    await touchBundle(tx, actor(req), bundleSeq);
     await audit(tx, req, { entity: 'loyalty_item_code', entityId: itemCodeSeq, action: 'update', before, after });
     return after!;
   });
@@ -214,152 +205,7 @@ export async function deleteItemCode(ctx: AppContext, req: FastifyRequest, bundl
     await activeBundle(tx, bundleSeq);
     const before = await findItemCode(tx, bundleSeq, eq(loyaltyItemCodes.itemCode, code));
     await tx.delete(loyaltyItemCodes).where(eq(loyaltyItemCodes.itemCodeSeq, before.itemCodeSeq));
-    await touchBundle(tx, req, bundleSeq);
+    await touchBundle(tx, actor(req), bundleSeq);
     await audit(tx, req, { entity: 'loyalty_item_code', entityId: before.itemCodeSeq, action: 'delete', before });
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Bulk import
-
-function rowErrors(errors: readonly ImportRowError[]) {
-  // meta.reason: the row's message as a code with values, which the web app shows in its reader's language.
-  const shown: (ReturnType<typeof errorObject> & { meta: Record<string, unknown> })[] = errors
-    .slice(0, MAX_IMPORT_ERRORS)
-    .map((e) => ({ ...errorObject(400, e.code, e.message, 'file'), meta: { row: e.row, reason: e.reason } }));
-  if (errors.length > MAX_IMPORT_ERRORS) {
-    shown.push({
-      ...errorObject(400, 'import-more-errors', `${errors.length - MAX_IMPORT_ERRORS} more rows have errors.`, 'file'),
-      meta: { row: 0, more: errors.length - MAX_IMPORT_ERRORS },
-    });
-  }
-  return shown;
-}
-
-/**
- * bundles/{bundle}/item-codes/add/csv: the file is checked (pipeline checks, then every row), and either
- * every code is added in one transaction or none is and the answer is a 400 listing the rows' errors.
- * Either way the file is recorded as a unit of the file-status page (kind item-codes) with its outcome.
- */
-export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bundleSeq: number) {
-  const upload = await readCsvUpload(req, { maxRows: MAX_IMPORT_ROWS + 1, maxColumns: 20, maxLineBytes: 2_000 });
-  const bundle = await findBundle(ctx.db, bundleSeq);
-  if (bundle.status !== 0)
-    throw badRequest(BundleCode.Inactive, `The bundle ${bundle.name} is inactive; no item codes can be imported.`, 'bundle_seq');
-
-  let records: string[][];
-  try {
-    records = parse(bodyOf(upload.content), { skip_empty_lines: true, relax_column_count: true }) as string[][];
-  } catch (err) {
-    // The page shows the reason from meta.reason in its reader's language (decision 0410); csv-parse's English stays in detail.
-    const line = (err as { lines?: unknown }).lines;
-    const reason: RowMessage =
-      typeof line === 'number' ? { code: RowMessageCode.CsvUnreadable, values: { line } } : { code: RowMessageCode.CsvUnreadableAnywhere };
-    throw new AppError(400, 'file-format', `The file is not readable as CSV: ${(err as Error).message}`, 'file', [], { reason });
-  }
-  const parsed = parseItemCodeImport(records);
-  const by = actor(req);
-  const sha256 = createHash('sha256').update(upload.content).digest('hex');
-
-  const outcome = await ctx.db.transaction(async (tx) => {
-    await activeBundle(tx, bundleSeq);
-    const errors = [...parsed.errors];
-    const existing = await codesInBundle(
-      tx,
-      bundleSeq,
-      parsed.codes.map((c) => c.itemCode),
-    );
-    for (const c of parsed.codes) {
-      if (existing.has(c.itemCode))
-        errors.push(importError(c.row, BundleCode.InvalidCode, { code: RowMessageCode.BundleCodeHeld, values: { value: c.itemCode } }));
-    }
-    errors.sort((a, b) => a.row - b.row);
-    let added = 0;
-    if (!errors.length) {
-      for (let i = 0; i < parsed.codes.length; i += 1000) {
-        const inserted = await tx
-          .insert(loyaltyItemCodes)
-          .values(
-            parsed.codes.slice(i, i + 1000).map((c) => ({
-              bundleSeq,
-              itemCode: c.itemCode,
-              // Without bidirectional and zero-width characters, as every name and description (decision 0320).
-              description: c.description === null ? null : stripInvisible(c.description) || null,
-              modifiedBy: by,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ seq: loyaltyItemCodes.itemCodeSeq });
-        added += inserted.length;
-      }
-      // A code added by someone else since the check: nothing of this file is kept.
-      if (added !== parsed.codes.length)
-        throw new AppError(
-          409,
-          BundleCode.InvalidCode,
-          'Some of these item codes were added to the bundle meanwhile; send the file again.',
-          'file',
-        );
-      await touchBundle(tx, req, bundleSeq);
-    }
-    const ok = errors.length === 0;
-    const coded: FileMessage = ok
-      ? { code: FileMessageCode.ItemCodesAdded, values: { added, bundle: bundle.name } }
-      : {
-          code: FileMessageCode.ItemCodesRefused,
-          values: { refused: errors.length, bundle: bundle.name, rejects: errors.slice(0, REJECTS_LISTED).map((e) => e.reason) },
-        };
-    const message = englishMessage(coded).slice(0, 500);
-    const [file] = await tx
-      .insert(inboundFiles)
-      .values({
-        kind: 'item-codes',
-        fileName: upload.fileName,
-        content: upload.content,
-        byteSize: upload.content.length,
-        sha256,
-        uploadedBy: req.principal?.userId ?? null,
-        merchantNo: null,
-        params: { bundleSeq, bundleName: bundle.name },
-        state: ok ? 'done' : 'failed',
-        unitStatus: ok ? 0 : 1,
-        osReturnCode: ok ? 0 : 1,
-        message,
-        messageCode: coded.code,
-        messageValues: coded.values,
-        rowsTotal: Math.max(0, records.length - 1),
-        rowsDone: added,
-        startedAt: sql`now()`,
-        finishedAt: sql`now()`,
-      })
-      .returning({ seq: inboundFiles.seq });
-    await audit(tx, req, {
-      entity: 'inbound_file',
-      entityId: file!.seq,
-      action: ok ? 'processed' : 'failed',
-      after: {
-        kind: 'item-codes',
-        fileName: upload.fileName,
-        byteSize: upload.content.length,
-        sha256,
-        bundleSeq,
-        added,
-        errors: errors.length,
-        message,
-      },
-    });
-    if (ok)
-      await audit(tx, req, {
-        entity: 'loyalty_bundle',
-        entityId: bundleSeq,
-        action: 'import-item-codes',
-        after: { fileSeq: file!.seq, added },
-      });
-    return { ok, errors, added, fileSeq: file!.seq };
-  });
-  if (!outcome.ok) {
-    const [first, ...rest] = rowErrors(outcome.errors);
-    throw new AppError(400, first!.code, first!.detail!, 'file', rest, first!.meta);
-  }
-  return { added: outcome.added, fileSeq: outcome.fileSeq };
 }

@@ -40,7 +40,6 @@ import { enrolmentRoutes } from './enrolment-routes';
 import {
   addItemCodes,
   deleteItemCode,
-  importItemCodes,
   ITEM_CODE_CSV_HEADER,
   itemCodeAttributes,
   itemCodeListSql,
@@ -48,6 +47,7 @@ import {
   updateItemCode,
   type ItemCodeSqlRow,
 } from './item-codes';
+import { importItemCodes } from './item-code-import';
 import { clampedPage } from '../../http/list';
 import {
   addTemplate,

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/index';
 import { safeCell } from '../../http/csv';
 import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 import { CORE_REPORT_HEADER } from '@fc/contract/maintenance';
-import type { InboundFile } from '../files/index';
+import type { InboundFile } from '../inbound-files/index';
 
 export interface CoreProblem {
   row: number;

@@ -5,8 +5,7 @@ import { CORE_FILE_REQUIRED, checkCoreRow, coreFileTypeName, verifyCorePrice } f
 import type { AppContext } from '../../context';
 import { audit } from '../../audit/audit';
 import { customers, parts, users } from '../../db/schema/index';
-import { CsvFileError, csvBatches } from '../files/index';
-import type { FileOutcome, InboundFile } from '../files/index';
+import { CsvFileError, csvBatches, type FileOutcome, type InboundFile } from '../inbound-files/index';
 import { coreReport, mailReport, reportLanguage, type CoreProblem } from './core-report';
 import { coreAuditEntry, type CoreCandidate, upsertCoreParts } from './core-upsert';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { coreFileTypeName, type CoreStatus } from '@fc/contract/maintenance';
 import type { Tx } from '../../db/client';
 import { coreParts } from '../../db/schema/index';
-import type { InboundFile } from '../files/index';
+import type { InboundFile } from '../inbound-files/index';
 
 export interface CoreCandidate {
   line: number;

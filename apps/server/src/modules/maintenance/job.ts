@@ -1,4 +1,4 @@
-import { defineFileJob } from '../files/index';
+import { defineFileJob } from '../inbound-files/index';
 import { processCoreFile } from './core-service';
 
 /** The background job of core management uploads (Coreless and Price Verify). */

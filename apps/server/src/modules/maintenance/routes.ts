@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { CoreCode, CORE_UPLOAD_MAX_BYTES, coreEndpoints, coreUploadTypeSchema } from '@fc/contract/maintenance';
 import { FileErrorCode } from '@fc/contract/files';
 import type { AppContext } from '../../context';
-import { inboundFiles } from '../../db/schema/index';
-import { storedResultStream } from '../../db/stored-file';
 import { sendDownload } from '../../http/download';
 import { principalOf } from '../../http/access';
 import { route } from '../../http/endpoint';
 import { AppError, notFound } from '../../http/errors';
 import { resource, sendData, sendResult } from '../../http/jsonapi';
-import { acceptInboundFile, readCsvUpload } from '../files/index';
+import { acceptInboundFile, readCsvUpload, sendUnitResult, unitByJob } from '../inbound-files/index';
 import { scanContent } from './content-scan';
 import { corePartsRoutes } from './core-parts/routes';
 import { partsRoutes } from './parts/routes';
@@ -67,13 +64,7 @@ export const maintenanceRoutes =
     );
 
     const coreFileOf = async (jobId: string) => {
-      // Everything but the report's bytes (polled every second while the file is processed; streamed apart).
-      const { result: _result, ...columns } = getTableColumns(inboundFiles);
-      const [file] = await ctx.db
-        .select({ ...columns, hasResult: sql<boolean>`${inboundFiles.result} is not null` })
-        .from(inboundFiles)
-        .where(and(eq(inboundFiles.jobId, jobId), eq(inboundFiles.kind, 'core')))
-        .limit(1);
+      const file = await unitByJob(ctx.db, 'core', jobId);
       if (!file) throw notFound('not-found', 'No core upload with that job id.');
       return file;
     };
@@ -106,7 +97,7 @@ export const maintenanceRoutes =
     route(app, coreEndpoints.report, async (req, reply) => {
       const f = await coreFileOf(req.query.job_id);
       if (!f.hasResult) throw notFound('not-found', 'This upload has no report.');
-      return sendDownload(reply, f.resultName ?? `core-upload-report-${f.seq}.csv`, () => storedResultStream(ctx.db, f.seq));
+      return sendUnitResult(reply, ctx.db, f, `core-upload-report-${f.seq}.csv`);
     });
 
     app.get('/samples/upload_template.xlsm', { config: { access: 'coreModify' } }, async (_req, reply) =>

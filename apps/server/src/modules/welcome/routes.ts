@@ -9,7 +9,7 @@ import { accountRequests, cards, customers, custTaxRates, inboundFiles, loyaltyE
 import { principalOf, type SessionPrincipal } from '../../http/access';
 import { route } from '../../http/endpoint';
 import { resource, sendData } from '../../http/jsonapi';
-import { scopeOf as fileScope } from '../files/index';
+import { scopeOf as fileScope } from '../inbound-files/index';
 
 interface FigureDef {
   /** Who sees it: the permission of the screen it summarises, and where needed the account type. */

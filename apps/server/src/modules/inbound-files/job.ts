@@ -3,10 +3,11 @@ import { and, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
 import { FileMessageCode, type FileMessage, type InboundKind } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { audit } from '../../audit/audit';
+import type { Tx } from '../../db/client';
 import { byteaAsBase64, inboundFiles } from '../../db/schema/index';
 import type { JobDefinition } from '../../jobs/registry';
 import { englishMessage } from './messages';
-import { fileJobName, sendFileJob } from './service';
+import { fileJobName, sendFileJob } from './store';
 import { rowsOf } from '../../db/execute';
 
 export type { InboundKind };
@@ -24,6 +25,8 @@ export interface FileOutcome {
   osReturnCode: number;
   result?: Buffer;
   resultName?: string;
+  /** The rows done and in all, when the handler did not report them as progress. */
+  rows?: { done: number; total: number };
 }
 
 export type FileHandler = (
@@ -71,41 +74,70 @@ const { content: _content, result: _result, ...fileColumns } = getTableColumns(i
 
 /** Records the outcome once, with its audit record; a row that is no longer running is left alone. */
 export async function finishFile(ctx: AppContext, seq: number, outcome: FileOutcome): Promise<boolean> {
+  return ctx.db.transaction((tx) => recordOutcome(tx, seq, outcome));
+}
+
+/**
+ * `finishFile` inside the caller's transaction: a handler whose writes must not outlive its outcome (an
+ * item-code import adds every code or none) records both in one transaction, and its re-run after a crash
+ * finds the row ended. The platform's own `finishFile` afterwards leaves the ended row alone.
+ */
+export async function recordOutcome(tx: Tx, seq: number, outcome: FileOutcome): Promise<boolean> {
   const coded = outcome.message;
   const message = englishMessage(coded);
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(inboundFiles)
-      .set({
-        state: outcome.osReturnCode === 0 ? 'done' : 'failed',
-        unitStatus: outcome.unitStatus,
-        message: message.slice(0, 2000),
-        messageCode: coded.code,
-        messageValues: coded.values,
-        osReturnCode: outcome.osReturnCode,
-        result: outcome.result ?? null,
-        resultName: outcome.resultName ?? null,
-        finishedAt: sql`now()`,
-        heartbeatAt: null,
-      })
-      .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')))
-      .returning({ seq: inboundFiles.seq, kind: inboundFiles.kind, rowsDone: inboundFiles.rowsDone });
-    if (!row) return false;
-    await audit(tx, null, {
-      entity: 'inbound_file',
-      entityId: seq,
-      action: outcome.osReturnCode === 0 ? 'processed' : 'failed',
-      after: {
-        kind: row.kind,
-        unitStatus: outcome.unitStatus,
-        osReturnCode: outcome.osReturnCode,
-        message,
-        rowsDone: row.rowsDone,
-      },
-    });
-    return true;
+  const [row] = await tx
+    .update(inboundFiles)
+    .set({
+      state: outcome.osReturnCode === 0 ? 'done' : 'failed',
+      unitStatus: outcome.unitStatus,
+      message: message.slice(0, 2000),
+      messageCode: coded.code,
+      messageValues: coded.values,
+      osReturnCode: outcome.osReturnCode,
+      result: outcome.result ?? null,
+      resultName: outcome.resultName ?? null,
+      finishedAt: sql`now()`,
+      heartbeatAt: null,
+      ...(outcome.rows ? { rowsDone: outcome.rows.done, rowsTotal: outcome.rows.total } : {}),
+    })
+    .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')))
+    .returning({ seq: inboundFiles.seq, kind: inboundFiles.kind, rowsDone: inboundFiles.rowsDone });
+  if (!row) return false;
+  await audit(tx, null, {
+    entity: 'inbound_file',
+    entityId: seq,
+    action: outcome.osReturnCode === 0 ? 'processed' : 'failed',
+    after: {
+      kind: row.kind,
+      unitStatus: outcome.unitStatus,
+      osReturnCode: outcome.osReturnCode,
+      message,
+      rowsDone: row.rowsDone,
+    },
   });
+  return true;
 }
+
+/** Beats for a running unit four times per JOB_STALE_SECONDS until the timer is cleared. */
+export function heartbeat(ctx: AppContext, seq: number): NodeJS.Timeout {
+  const beat = async () => {
+    await ctx.db
+      .update(inboundFiles)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')));
+  };
+  const timer = setInterval(() => void beat().catch(() => {}), (staleSeconds(ctx) * 1000) / 4);
+  timer.unref();
+  return timer;
+}
+
+/** Records a running unit's progress (rows done, and the total once known); it also counts as a heartbeat. */
+export const progressOf = (ctx: AppContext, seq: number) => async (done: number, total?: number) => {
+  await ctx.db
+    .update(inboundFiles)
+    .set({ rowsDone: done, ...(total !== undefined ? { rowsTotal: total } : {}), heartbeatAt: sql`now()` })
+    .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')));
+};
 
 /**
  * The job of one kind of inbound file. It runs `handler` at most once to a recorded end per file:
@@ -135,20 +167,8 @@ export function defineFileJob(kind: InboundKind, handler: FileHandler): JobDefin
         });
         return;
       }
-      const beat = async () => {
-        await ctx.db
-          .update(inboundFiles)
-          .set({ heartbeatAt: sql`now()` })
-          .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')));
-      };
-      const timer = setInterval(() => void beat().catch(() => {}), (staleSeconds(ctx) * 1000) / 4);
-      timer.unref();
-      const progress = async (done: number, total?: number) => {
-        await ctx.db
-          .update(inboundFiles)
-          .set({ rowsDone: done, ...(total !== undefined ? { rowsTotal: total } : {}), heartbeatAt: sql`now()` })
-          .where(and(eq(inboundFiles.seq, seq), eq(inboundFiles.state, 'running')));
-      };
+      const timer = heartbeat(ctx, seq);
+      const progress = progressOf(ctx, seq);
       let outcome: FileOutcome;
       try {
         outcome = await handler(ctx, file, progress, log);

@@ -30,7 +30,15 @@ export interface AcceptedFile {
 export async function acceptInboundFile(
   ctx: AppContext,
   req: FastifyRequest,
-  file: { kind: InboundKind; fileName: string; content: Buffer; params?: Record<string, unknown>; merchantNo?: number | null },
+  file: {
+    kind: InboundKind;
+    fileName: string;
+    content: Buffer;
+    params?: Record<string, unknown>;
+    merchantNo?: number | null;
+    /** The request runs the unit itself (runUnitNow): its job waits JOB_STALE_SECONDS, a fallback should the request die. */
+    holdJob?: boolean;
+  },
 ): Promise<AcceptedFile> {
   const jobId = randomUUID();
   const sha256 = createHash('sha256').update(file.content).digest('hex');
@@ -50,7 +58,7 @@ export async function acceptInboundFile(
         jobId,
       })
       .returning({ seq: inboundFiles.seq });
-    await sendFileJob(ctx, file.kind, row!.seq, jobId, tx);
+    await sendFileJob(ctx, file.kind, row!.seq, jobId, tx, file.holdJob ? ctx.config.JOB_STALE_SECONDS * 2 : undefined);
     await audit(tx, req, {
       entity: 'inbound_file',
       entityId: row!.seq,
@@ -67,7 +75,7 @@ export async function acceptInboundFile(
     });
     return row!.seq;
   });
-  if (ctx.boss) wakeWorker(ctx.boss, fileJobName(file.kind));
+  if (ctx.boss && !file.holdJob) wakeWorker(ctx.boss, fileJobName(file.kind));
   return { seq, jobId };
 }
 
@@ -77,9 +85,16 @@ export async function acceptInboundFile(
  * harmless. pg-boss inserts a job only into an existing queue: before any process has started the
  * workers (which create the queues) the row stays queued and the first worker's `recover` sends it.
  */
-export async function sendFileJob(ctx: AppContext, kind: InboundKind, seq: number, jobId?: string, tx?: Tx): Promise<string | null> {
+export async function sendFileJob(
+  ctx: AppContext,
+  kind: InboundKind,
+  seq: number,
+  jobId?: string,
+  tx?: Tx,
+  startAfterSeconds?: number,
+): Promise<string | null> {
   const name = fileJobName(kind);
-  const options = { ...(jobId ? { id: jobId } : {}) };
+  const options = { ...(jobId ? { id: jobId } : {}), ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) };
   if (tx) return (await (ctx.boss ?? jobSender()).send(name, { seq }, { ...options, db: transactionExecutor(tx) })) ?? null;
   if (!ctx.boss) return null;
   const id = await ctx.boss.send(name, { seq }, options);
