@@ -5,6 +5,8 @@ import { auditLog, inboundFiles, loyaltyBundles, loyaltyItemCodes } from '../../
 import { createTestApp, type TestApp } from '../helpers/app';
 import { api, loginAs, seedUsers } from '../helpers/http';
 import { attrs, codes, createBundle, createTemplate, pointerOf } from './helpers';
+import { itemCodeFileJob } from '../../src/modules/loyalty/item-code-import';
+import { runJob } from '../files/helpers';
 
 let t: TestApp;
 let corp: string;
@@ -379,6 +381,37 @@ describe('bulk import (bundles/{bundle}/item-codes/add/csv)', () => {
     });
     expect((await importFile(999999, 'item_code\n1\n')).status).toBe(404);
     expect((await importFile(bundle, 'item_code\n77\n', 'codes.csv', corpview)).status).toBe(403);
+  });
+
+  it('runs as the item-codes file job: the job of a unit its request ended does nothing; a unit left queued is imported by it', async () => {
+    const res = await importFile(bundle, 'item_code\n61\n', 'job.csv');
+    expect(res.status).toBe(200);
+    const [unit] = await t.db.select().from(inboundFiles).where(eq(inboundFiles.fileName, 'job.csv'));
+    expect(unit!.jobId).toBeTruthy();
+    await runJob(t.ctx, itemCodeFileJob, unit!.seq);
+    expect((await codesOf(bundle)).filter((c) => c === '00061')).toHaveLength(1);
+    expect((await t.db.select().from(inboundFiles).where(eq(inboundFiles.seq, unit!.seq)))[0]).toMatchObject({ state: 'done', rowsDone: 1 });
+    // A unit whose request died before running it (its held job takes it over).
+    const [queued] = await t.db
+      .insert(inboundFiles)
+      .values({
+        kind: 'item-codes',
+        fileName: 'left.csv',
+        content: Buffer.from('item_code\n62\n63\n'),
+        byteSize: 16,
+        sha256: '',
+        params: { bundleSeq: bundle, bundleName: 'Imported', modifiedBy: 'corp' },
+      })
+      .returning({ seq: inboundFiles.seq });
+    await runJob(t.ctx, itemCodeFileJob, queued!.seq);
+    expect(await codesOf(bundle)).toEqual(expect.arrayContaining(['00062', '00063']));
+    expect((await t.db.select().from(inboundFiles).where(eq(inboundFiles.seq, queued!.seq)))[0]).toMatchObject({
+      state: 'done',
+      unitStatus: 0,
+      rowsTotal: 2,
+      rowsDone: 2,
+      messageCode: 'item-codes-added',
+    });
   });
 
   it('caps the errors listed at 20 and sums up the rest', async () => {
