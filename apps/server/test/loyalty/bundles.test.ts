@@ -390,7 +390,10 @@ describe('bulk import (bundles/{bundle}/item-codes/add/csv)', () => {
     expect(unit!.jobId).toBeTruthy();
     await runJob(t.ctx, itemCodeFileJob, unit!.seq);
     expect((await codesOf(bundle)).filter((c) => c === '00061')).toHaveLength(1);
-    expect((await t.db.select().from(inboundFiles).where(eq(inboundFiles.seq, unit!.seq)))[0]).toMatchObject({ state: 'done', rowsDone: 1 });
+    expect((await t.db.select().from(inboundFiles).where(eq(inboundFiles.seq, unit!.seq)))[0]).toMatchObject({
+      state: 'done',
+      rowsDone: 1,
+    });
     // A unit whose request died before running it (its held job takes it over).
     const [queued] = await t.db
       .insert(inboundFiles)

@@ -94,7 +94,10 @@ export async function sendFileJob(
   startAfterSeconds?: number,
 ): Promise<string | null> {
   const name = fileJobName(kind);
-  const options = { ...(jobId ? { id: jobId } : {}), ...(startAfterSeconds ? { startAfter: new Date(Date.now() + startAfterSeconds * 1000) } : {}) };
+  const options = {
+    ...(jobId ? { id: jobId } : {}),
+    ...(startAfterSeconds ? { startAfter: new Date(Date.now() + startAfterSeconds * 1000) } : {}),
+  };
   if (tx) return (await (ctx.boss ?? jobSender()).send(name, { seq }, { ...options, db: transactionExecutor(tx) })) ?? null;
   if (!ctx.boss) return null;
   const id = await ctx.boss.send(name, { seq }, options);

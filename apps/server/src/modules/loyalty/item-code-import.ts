@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { stripInvisible } from '@fc/contract';
-import { BundleCode, importError, MAX_IMPORT_ERRORS, MAX_IMPORT_ROWS, parseItemCodeImport, type ImportRowError } from '@fc/contract/loyalty';
+import {
+  BundleCode,
+  importError,
+  MAX_IMPORT_ERRORS,
+  MAX_IMPORT_ROWS,
+  parseItemCodeImport,
+  type ImportRowError,
+} from '@fc/contract/loyalty';
 import { FileMessageCode, REJECTS_LISTED, RowMessageCode, type FileMessage, type RowMessage } from '@fc/contract/files';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';

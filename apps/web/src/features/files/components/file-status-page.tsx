@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import {
   Box,
   CircularProgress,
@@ -24,10 +24,11 @@ import { CsvUploadButton } from '@/components/csv-upload-button';
 import { useToast } from '@/components/toast';
 import { useCan } from '@/lib/session/current-user';
 import { WriteNeedsTask } from '@/components/write-needs-task';
-import { fileStatusQuery, useFileStatus } from '../api/get-file-status';
+import { fileStatusQuery, useFileStatus, type FileStatusUnitRow } from '../api/get-file-status';
 import { TRANSACTION_UPLOAD_PATH, type TransactionUploadAnswer } from '../api/upload-transaction-file';
 import { LoadError } from '@/components/load-error';
 import { useFileMessages } from '@/lib/file-message';
+import { useFileJob } from '@/lib/use-file-job';
 import { formatDate } from '@fc/contract';
 
 /** The 'equal' status icon: the file held nothing new. */
@@ -58,32 +59,26 @@ export default function FileStatusPage() {
   const mayUpload = useCan('corpLoyaltyModify');
   const groups = useFileStatus();
   const rows = groups.data ?? [];
-  /** The transaction file being processed, shown with a progress bar until it appears in the table. */
-  const [watching, setWatching] = useState<string | null>(null);
-
   /**
-   * Refreshes the table every 2 s until the uploaded file shows as a processed unit (at most 3 minutes);
-   * a failed refresh ends the watch with the catalogue's upload-error rather than asking on and on.
+   * The transaction file being processed, shown with a progress bar until it appears in the table: the table
+   * is refreshed every 2 s (at most 3 minutes); a failed refresh ends the watch with the catalogue's upload-error.
    */
-  const watch = async (seq: number, name: string) => {
-    setWatching(name);
-    try {
-      for (let i = 0; i < 90; i++) {
-        await new Promise((r) => setTimeout(r, 2000));
-        const data = await queryClient.fetchQuery({ ...fileStatusQuery(), staleTime: 0 }).catch(() => null);
-        if (!data) {
-          toast.error(tc('messages.upload-error'));
-          return;
-        }
-        if (data.some((g) => g.units.some((u) => u.seq === seq))) {
-          toast.info(t('file-status.transactions.processed', { name }));
-          return;
-        }
-      }
-    } finally {
-      setWatching((current) => (current === name ? null : current));
-    }
-  };
+  const job = useFileJob<TransactionUploadAnswer, FileStatusUnitRow>({
+    key: 'transaction-file',
+    status: async (answer) => {
+      const data = await queryClient.fetchQuery({ ...fileStatusQuery(), staleTime: 0 });
+      return data.flatMap((g) => g.units).find((u) => u.seq === Number(answer.sequence)) ?? null;
+    },
+    follows: (answer) => !!answer.sequence,
+    ended: (unit) => !!unit,
+    intervalMs: 2000,
+    maxPolls: 90,
+    onEnd: ({ name, error, timedOut }) => {
+      if (error) toast.error(tc('messages.upload-error'));
+      else if (!timedOut) toast.info(t('file-status.transactions.processed', { name }));
+    },
+  });
+  const watching = job.polling ? job.current?.name : null;
 
   return (
     <>
@@ -107,9 +102,8 @@ export default function FileStatusPage() {
               <CsvUploadButton<TransactionUploadAnswer>
                 path={TRANSACTION_UPLOAD_PATH}
                 onUploaded={(res, file) => {
-                  const seq = res.data[0]?.sequence;
                   toast.success(t('file-status.transactions.received', { name: file.name }));
-                  if (seq) void watch(Number(seq), file.name);
+                  job.follow(res.data[0], file.name);
                 }}
                 onError={(err) => {
                   // The uploader shows a refused file's reason; the server also lists it as a failed unit (decision 0091).

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Button,
@@ -24,17 +24,18 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '@fc/contract';
-import { priceStatusKind, type PriceFileItem, type PriceStatusKind } from '@fc/contract/files';
+import { priceStatusKind, type JobStatus, type PriceFileItem, type PriceStatusKind } from '@fc/contract/files';
 import { CsvUploadButton } from '@/components/csv-upload-button';
 import { useToast } from '@/components/toast';
 import { WriteNeedsTask } from '@/components/write-needs-task';
 import { useCan, useCurrentUser } from '@/lib/session/current-user';
 import { downloadPriceFile } from '../api/download-price-file';
-import { jobEnded, useJobStatus } from '../api/get-job-status';
+import { getJobStatus } from '../api/get-job-status';
 import { PRICE_FILES_KEY, usePriceFiles } from '../api/get-price-files';
-import { jobIdOf, PRICE_UPLOAD_PATH, type PriceUploadAnswer } from '../api/upload-price-file';
+import { PRICE_UPLOAD_PATH, type PriceUploadAnswer } from '../api/upload-price-file';
 import { LoadError } from '@/components/load-error';
 import { useFileMessages } from '@/lib/file-message';
+import { useFileJob } from '@/lib/use-file-job';
 
 const STATUS_ICON: Record<PriceStatusKind, React.ReactElement> = {
   'in-progress': <HourglassEmptyIcon fontSize="small" />,
@@ -66,25 +67,21 @@ export default function PriceReportPage() {
   const mayUpload = useCan('priceFileUpload');
   const [merchantNo, setMerchantNo] = useState('');
   const merchantValid = /^\d{1,9}$/.test(merchantNo.trim());
-  const [job, setJob] = useState<{ id: string; name: string } | null>(null);
-  const status = useJobStatus(job?.id ?? null);
-  const ended = jobEnded(status.data);
   // A fresh upload is followed through its job status; any other row in progress through the list itself.
-  const polling = !!job && !ended && !status.isError;
+  const job = useFileJob<PriceUploadAnswer, JobStatus>({
+    key: 'price-job',
+    status: async (answer) => (await getJobStatus(answer.jobId)) ?? null,
+    follows: (answer) => !!answer.jobId,
+    onEnd: ({ name, status, error, message }) => {
+      // Then the list is refreshed once more and polling stops (FILE-05).
+      void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
+      if (error) toast.error(tc('messages.upload-error'));
+      else if (status?.osReturnCode === 0) toast.success(t('price-report.done', { name }));
+      else toast.error(t('price-report.failed', { name, message }));
+    },
+  });
+  const { polling, status } = job;
   const list = usePriceFiles(!polling);
-  const finished = useRef<string | null>(null);
-
-  const osReturnCode = status.data?.osReturnCode;
-  const failure = status.data ? fileMessage(status.data.messageCode, status.data.messageValues, status.data.message) : '';
-  useEffect(() => {
-    if (!job || finished.current === job.id || (!ended && !status.isError)) return;
-    finished.current = job.id;
-    // Then the list is refreshed once more and polling stops (FILE-05).
-    void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
-    if (status.isError) toast.error(tc('messages.upload-error'));
-    else if (osReturnCode === 0) toast.success(t('price-report.done', { name: job.name }));
-    else toast.error(t('price-report.failed', { name: job.name, message: failure }));
-  }, [job, ended, status.isError, osReturnCode, queryClient, failure, t, tc, toast]);
 
   const rows = list.data ?? [];
 
@@ -126,8 +123,7 @@ export default function PriceReportPage() {
             disabled={(corporate && !merchantValid) || polling}
             onUploaded={(res, file) => {
               void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
-              const id = jobIdOf(res);
-              if (id) setJob({ id, name: file.name });
+              job.follow(res.data[0], file.name);
             }}
             onError={(err) => {
               // The uploader shows a refused file's reason; the server also lists it as a failed file (decision 0091).
@@ -137,22 +133,22 @@ export default function PriceReportPage() {
           />
         )}
         <Box aria-live="polite" role="status" data-testid="price-job-progress">
-          {polling && job && (
+          {polling && job.current && (
             <Stack spacing={0.5}>
               <Typography variant="body2">
-                {status.data?.rowsTotal
+                {status?.rowsTotal
                   ? t('price-report.processing', {
-                      name: job.name,
-                      done: formatNumber(status.data.rowsDone, i18n.language),
-                      total: formatNumber(status.data.rowsTotal, i18n.language),
-                      count: status.data.rowsTotal,
+                      name: job.current.name,
+                      done: formatNumber(status.rowsDone, i18n.language),
+                      total: formatNumber(status.rowsTotal, i18n.language),
+                      count: status.rowsTotal,
                     })
-                  : t('price-report.processing-unknown', { name: job.name })}
+                  : t('price-report.processing-unknown', { name: job.current.name })}
               </Typography>
               <LinearProgress
-                variant={status.data?.rowsTotal ? 'determinate' : 'indeterminate'}
-                value={status.data?.rowsTotal ? Math.min(100, (status.data.rowsDone / status.data.rowsTotal) * 100) : undefined}
-                aria-label={t('price-report.processing-unknown', { name: job.name })}
+                variant={status?.rowsTotal ? 'determinate' : 'indeterminate'}
+                value={status?.rowsTotal ? Math.min(100, (status.rowsDone / status.rowsTotal) * 100) : undefined}
+                aria-label={t('price-report.processing-unknown', { name: job.current.name })}
               />
             </Stack>
           )}

@@ -1,5 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { JOB_STATUS_POLL_MS, type FileMessage } from '@fc/contract/files';
+import type { FileMessage } from '@fc/contract/files';
 import { api } from '@/lib/api-client';
 
 export interface CoreUploadStatus {
@@ -16,24 +15,10 @@ export interface CoreUploadStatus {
   fileName: string;
 }
 
-/** GET /fc-common-api/parts/core-management/status?job_id=: the processing state of an upload. */
+/** GET /fc-common-api/parts/core-management/status?job_id=: the processing state of an upload, polled every second by useFileJob. */
 export async function getCoreUploadStatus(jobId: string): Promise<CoreUploadStatus | undefined> {
   const res = await api<CoreUploadStatus>('/fc-common-api/parts/core-management/status', { query: { job_id: jobId } });
   return res.data[0];
-}
-
-/** Polled every second until the job has an osReturnCode. */
-export const coreUploadStatusQuery = (jobId: string | null) =>
-  queryOptions({
-    queryKey: ['core-upload-status', jobId],
-    queryFn: () => getCoreUploadStatus(jobId!),
-    enabled: !!jobId,
-    staleTime: 0,
-    refetchInterval: (q) => (q.state.data && q.state.data.osReturnCode !== null ? false : JOB_STATUS_POLL_MS),
-  });
-
-export function useCoreUploadStatus(jobId: string | null) {
-  return useQuery(coreUploadStatusQuery(jobId));
 }
 
 export const coreReportUrl = (jobId: string) => `/fc-common-api/parts/core-management/report?job_id=${encodeURIComponent(jobId)}`;

@@ -1,23 +1,11 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  Backdrop,
-  Box,
-  Button,
-  CircularProgress,
-  LinearProgress,
-  Menu,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Menu, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, toMmddyyyy } from '@fc/contract';
+import { toMmddyyyy } from '@fc/contract';
 import { checkCsvFile, FileErrorCode } from '@fc/contract/files';
 import {
   CORE_FILTER_MAX,
@@ -31,15 +19,14 @@ import {
 } from '@fc/contract/maintenance';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
-import { ApiError, download } from '@/lib/api-client';
-import { useFileMessages } from '@/lib/file-message';
 import { useCan } from '@/lib/session/current-user';
+import { useFileJob } from '@/lib/use-file-job';
 import { useCoreParts } from '../api/get-core-parts';
-import { coreReportUrl, useCoreUploadStatus } from '../api/get-core-upload-status';
-import { uploadCoreFile } from '../api/upload-core-file';
+import { getCoreUploadStatus, type CoreUploadStatus } from '../api/get-core-upload-status';
+import { CORE_UPLOAD_PATH, type CoreUploadAnswer } from '../api/upload-core-file';
+import { CoreUploadOverlay } from './core-upload-overlay';
+import { CoreUploadStatusAlert } from './core-upload-status';
 import { FilterField } from './filter-field';
-
-type UploadPhase = { step: 'waiting' | 'sending'; progress: number; fileName: string } | null;
 
 /**
  * Core management (CORE-01 to CORE-07), also at its alias coreless-parts: core parts
@@ -49,8 +36,7 @@ type UploadPhase = { step: 'waiting' | 'sending'; progress: number; fileName: st
  * follows the background job until it ends, offering the report when rows failed.
  */
 export default function CoreManagementPage() {
-  const { t, i18n } = useTranslation('maintenance');
-  const { fileMessage } = useFileMessages();
+  const { t } = useTranslation('maintenance');
   const canModify = useCan('coreModify');
   const client = useQueryClient();
   const [, setParams] = useSearchParams();
@@ -60,11 +46,9 @@ export default function CoreManagementPage() {
   const typeRef = useRef<0 | 1>(0);
   const timerRef = useRef<number | undefined>(undefined);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const [phase, setPhase] = useState<UploadPhase>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const status = useCoreUploadStatus(jobId);
+  /** The file waiting its 5 s before it is sent (CORE-04). */
+  const [waiting, setWaiting] = useState<string | null>(null);
   const menuId = useId();
-  const overlayId = useId();
 
   useEffect(() => () => window.clearTimeout(timerRef.current), []);
 
@@ -83,14 +67,33 @@ export default function CoreManagementPage() {
     [setParams],
   );
 
-  const finished = status.data && status.data.osReturnCode !== null ? status.data : null;
-  const announced = useRef<string | null>(null);
-  useEffect(() => {
-    if (!finished || !jobId || announced.current === jobId) return;
-    announced.current = jobId;
-    void client.invalidateQueries({ queryKey: ['core-parts'] });
-    pushMessage(finished.unitStatus === 1 ? CoreMessage.ErrorsFound : CoreMessage.Processed);
-  }, [finished, jobId, client, pushMessage]);
+  const resetInput = () => {
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  // Upload, then follow the job every second until it ends (CORE-05).
+  const job = useFileJob<CoreUploadAnswer, CoreUploadStatus>({
+    key: 'core-upload-status',
+    status: async (answer) => (await getCoreUploadStatus(answer.jobId!)) ?? null,
+    follows: (answer) => answer.status === 'success' && !!answer.jobId,
+    onAccepted: (answer) => {
+      resetInput();
+      pushMessage(answer?.status === 'success' ? CoreMessage.UploadSuccess : CoreMessage.Unknown);
+    },
+    onRefused: (err) => {
+      resetInput();
+      pushMessage(coreUploadMessage(err.code, err.status));
+    },
+    onEnd: ({ status, error }) => {
+      if (!status || error) return;
+      void client.invalidateQueries({ queryKey: ['core-parts'] });
+      pushMessage(status.unitStatus === 1 ? CoreMessage.ErrorsFound : CoreMessage.Processed);
+    },
+  });
+  const phase = waiting
+    ? { step: 'waiting' as const, progress: 0, fileName: waiting }
+    : job.sending && { step: 'sending' as const, progress: job.sending.progress, fileName: job.sending.name };
+  const jobId = job.current?.answer.jobId;
 
   const chooseType = (type: 0 | 1) => {
     setMenuAnchor(null);
@@ -98,29 +101,6 @@ export default function CoreManagementPage() {
     if (inputRef.current) {
       inputRef.current.value = '';
       inputRef.current.click();
-    }
-  };
-
-  const resetInput = () => {
-    if (inputRef.current) inputRef.current.value = '';
-  };
-
-  const send = async (file: File, type: 0 | 1) => {
-    setPhase({ step: 'sending', progress: 0, fileName: file.name });
-    try {
-      const answer = await uploadCoreFile(file, type, (f) =>
-        setPhase({ step: 'sending', progress: Math.round(f * 100), fileName: file.name }),
-      );
-      if (answer?.status === 'success') {
-        pushMessage(CoreMessage.UploadSuccess);
-        announced.current = null;
-        setJobId(answer.jobId);
-      } else pushMessage(CoreMessage.Unknown);
-    } catch (err) {
-      pushMessage(err instanceof ApiError ? coreUploadMessage(err.code, err.status) : coreUploadMessage(undefined, 0));
-    } finally {
-      setPhase(null);
-      resetInput();
     }
   };
 
@@ -134,13 +114,16 @@ export default function CoreManagementPage() {
       return;
     }
     const type = typeRef.current;
-    setPhase({ step: 'waiting', progress: 0, fileName: file.name });
-    timerRef.current = window.setTimeout(() => void send(file, type), CORE_UPLOAD_DELAY_MS);
+    setWaiting(file.name);
+    timerRef.current = window.setTimeout(() => {
+      setWaiting(null);
+      void job.send(CORE_UPLOAD_PATH, file, { type });
+    }, CORE_UPLOAD_DELAY_MS);
   };
 
   const cancelWaiting = () => {
     window.clearTimeout(timerRef.current);
-    setPhase(null);
+    setWaiting(null);
     resetInput();
   };
 
@@ -257,50 +240,14 @@ export default function CoreManagementPage() {
         onChange={(e) => onFile(e.target.files?.[0])}
       />
 
-      {jobId && status.data && (
-        <Alert
-          severity={!finished ? 'info' : finished.unitStatus === 1 ? 'warning' : 'success'}
-          sx={{ mb: 2 }}
-          data-testid="core-upload-status"
-          action={
-            finished?.hasReport ? (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() =>
-                  void download(coreReportUrl(jobId), `core-upload-report-${status.data!.fileName.replace(/\.csv$/i, '')}.csv`).catch(() =>
-                    pushMessage('download-error'),
-                  )
-                }
-              >
-                {t('core.download-report')}
-              </Button>
-            ) : undefined
-          }
-        >
-          <Box>
-            {finished
-              ? t('core.job-done', {
-                  name: status.data.fileName,
-                  message: fileMessage(finished.messageCode, finished.messageValues, finished.message),
-                })
-              : t('core.job-running', {
-                  name: status.data.fileName,
-                  done: formatNumber(status.data.rowsDone, i18n.language),
-                  count: status.data.rowsDone,
-                })}
-          </Box>
-          {!finished && (
-            <LinearProgress
-              sx={{ mt: 1 }}
-              aria-label={t('core.job-running', {
-                name: status.data.fileName,
-                done: formatNumber(status.data.rowsDone, i18n.language),
-                count: status.data.rowsDone,
-              })}
-            />
-          )}
-        </Alert>
+      {jobId && job.status && (
+        <CoreUploadStatusAlert
+          jobId={jobId}
+          status={job.status}
+          message={job.message}
+          ended={job.ended}
+          onDownloadError={() => pushMessage('download-error')}
+        />
       )}
 
       <ServerDataGrid<CorePartRow>
@@ -315,35 +262,7 @@ export default function CoreManagementPage() {
         onStateChange={table.update}
       />
 
-      <Backdrop open={!!phase} sx={{ zIndex: (th) => th.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
-        <Box
-          role="status"
-          aria-live="polite"
-          id={overlayId}
-          sx={{ textAlign: 'center', px: 2, maxWidth: 420 }}
-          data-testid="core-upload-overlay"
-        >
-          <CircularProgress color="inherit" aria-hidden="true" />
-          <Typography sx={{ mt: 2 }}>
-            {phase?.step === 'waiting'
-              ? t('core.upload-waiting', { name: phase.fileName })
-              : t('core.upload-sending', { name: phase?.fileName ?? '' })}
-          </Typography>
-          {phase?.step === 'sending' && (
-            <LinearProgress
-              variant="determinate"
-              value={phase.progress}
-              sx={{ mt: 2 }}
-              aria-label={t('core.upload-sending', { name: phase.fileName })}
-            />
-          )}
-          {phase?.step === 'waiting' && (
-            <Button color="inherit" variant="outlined" sx={{ mt: 2 }} onClick={cancelWaiting} autoFocus>
-              {t('common:actions.cancel')}
-            </Button>
-          )}
-        </Box>
-      </Backdrop>
+      <CoreUploadOverlay phase={phase || null} onCancel={cancelWaiting} />
     </>
   );
 }
