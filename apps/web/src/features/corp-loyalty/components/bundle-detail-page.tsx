@@ -13,6 +13,8 @@ import { isBundleActive, type ItemCodeRow } from '@fc/contract/loyalty';
 import { readableDetail } from '@/lib/i18n';
 import { ApiError, type Flat } from '@/lib/api-client';
 import { useCan } from '@/lib/session/current-user';
+import { useFileJob } from '@/lib/use-file-job';
+import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
@@ -21,7 +23,7 @@ import { useDeleteItemCode } from '../api/delete-item-code';
 import { exportItemCodes } from '../api/export-item-codes';
 import { useBundle } from '../api/get-bundle';
 import { useItemCodes } from '../api/get-item-codes';
-import { useImportItemCodes } from '../api/import-item-codes';
+import { itemCodeImportPath, type ItemCodeImportAnswer } from '../api/import-item-codes';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditItemCodeDialog } from './edit-item-code-dialog';
 import { ItemCodesDialog } from './item-codes-dialog';
@@ -58,7 +60,6 @@ export default function BundleDetailPage() {
   if (state.search) query.set('filter[search]', state.search);
   const codes = useItemCodes(query, !!bundle.data);
   const csv = useCsvExport();
-  const importer = useImportItemCodes();
   const remove = useDeleteItemCode();
   const fileRef = useRef<HTMLInputElement>(null);
   const [adding, setAdding] = useState(false);
@@ -78,19 +79,29 @@ export default function BundleDetailPage() {
     }
   }, [notFound, navigate, t, toast]);
 
-  const importFile = async (file: File) => {
-    if (checkCsvFile(file)) {
-      toast.error(t('toasts.bulk-import-csv-only'));
-      return;
-    }
-    try {
-      const res = await importer.mutateAsync({ bundleSeq: seq!, file });
-      if (res.data[0]?.status === 'success') toast.success(t('toasts.bulk-import-succeeded'));
+  const queryClient = useQueryClient();
+  const resetFile = () => {
+    if (fileRef.current) fileRef.current.value = '';
+  };
+  // The import answers once its unit has run (decision 0820): the job ends with the answer, nothing to poll.
+  const importer = useFileJob<ItemCodeImportAnswer>({
+    key: 'item-code-import',
+    onAccepted: (answer) => {
+      if (answer) return;
+      resetFile();
+      toast.error(t('toasts.bulk-import-generic-failure'));
+    },
+    onEnd: ({ answer }) => {
+      resetFile();
+      void queryClient.invalidateQueries({ queryKey: ['corp-loyalty'] });
+      if (answer.status === 'success') toast.success(t('toasts.bulk-import-succeeded'));
       else toast.error(t('toasts.bulk-import-generic-failure'));
-    } catch (err) {
+    },
+    onRefused: (err) => {
+      resetFile();
       // A 400 lists the rows' errors (section 8): all of them in one list the user can read and copy, under
       // 'bulk import failed', rather than a toast each queued for minutes (docs/decisions/0330).
-      if (err instanceof ApiError && err.status === 400 && err.errors.length) {
+      if (err.status === 400 && err.errors.length) {
         // Each row's reason in this language from its code and values (meta.reason, decision 0410).
         toast.errors(
           t('toasts.bulk-import-failed'),
@@ -103,9 +114,16 @@ export default function BundleDetailPage() {
           ),
         );
       } else toast.error(t('toasts.bulk-import-generic-failure'));
-    } finally {
-      if (fileRef.current) fileRef.current.value = '';
+    },
+  });
+
+  const importFile = (file: File) => {
+    if (checkCsvFile(file)) {
+      toast.error(t('toasts.bulk-import-csv-only'));
+      resetFile();
+      return;
     }
+    void importer.send(itemCodeImportPath(seq!), file);
   };
 
   const columns: GridColDef<Row>[] = [
@@ -188,7 +206,7 @@ export default function BundleDetailPage() {
                 <Button
                   variant="outlined"
                   startIcon={<UploadFileIcon />}
-                  disabled={!canChange || importer.isPending}
+                  disabled={!canChange || !!importer.sending}
                   onClick={() => fileRef.current?.click()}
                 >
                   {t('item-code.bulk-import')}
@@ -200,7 +218,7 @@ export default function BundleDetailPage() {
                   hidden
                   onChange={(e) => {
                     const file = e.target.files?.[0];
-                    if (file) void importFile(file);
+                    if (file) importFile(file);
                   }}
                 />
               </span>
