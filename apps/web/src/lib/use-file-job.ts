@@ -67,8 +67,11 @@ export function useFileJob<A, S extends object = UnitStatusLike>(opts: FileJobOp
   const [polls, setPolls] = useState(0);
   const ids = useRef(0);
   const announced = useRef<number | null>(null);
+  // The latest options for the callbacks and the status call, kept without re-running the effect.
   const optsRef = useRef(opts);
-  optsRef.current = opts;
+  useEffect(() => {
+    optsRef.current = opts;
+  });
   const isEnded = opts.ended ?? osEnded;
   const maxPolls = opts.maxPolls ?? Infinity;
 

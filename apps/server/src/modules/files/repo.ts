@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { AccountType, effectiveType } from '@fc/contract';
+import { AccountType } from '@fc/contract';
 import { PriceFileStatus, type InboundKind } from '@fc/contract/files';
 import type { Db } from '../../db/client';
 import { inboundFiles, users } from '../../db/schema/index';
