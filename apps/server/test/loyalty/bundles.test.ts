@@ -403,7 +403,7 @@ describe('bulk import (bundles/{bundle}/item-codes/add/csv)', () => {
         content: Buffer.from('item_code\n62\n63\n'),
         byteSize: 16,
         sha256: '',
-        params: { bundleSeq: bundle, bundleName: 'Imported', modifiedBy: 'corp' },
+        params: { bundleSeq: bundle, bundleName: 'Imported', actor: { userId: null, username: 'corp', requestId: 'test' } },
       })
       .returning({ seq: inboundFiles.seq });
     await runJob(t.ctx, itemCodeFileJob, queued!.seq);

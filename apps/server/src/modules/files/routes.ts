@@ -10,6 +10,7 @@ import {
 } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
+import { actorOf } from '../../http/actor';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { resource, sendData } from '../../http/jsonapi';
 import { findPriceFileByJob, findPriceResult, isDealerMerchant, listFileStatusUnits, listPriceFiles } from './repo';
@@ -32,7 +33,7 @@ export const filesRoutes =
         const p = principalOf(req);
         // A dealer's refused file is its own; one that corporate staff send for a dealer is theirs to see.
         const upload = await readCsvUpload(req).catch((err: unknown) =>
-          refuseUpload(ctx, req, 'price', err, effectiveType(p) === AccountType.Corporate ? null : (p.merchantNo ?? null)),
+          refuseUpload(ctx, actorOf(req), 'price', err, effectiveType(p) === AccountType.Corporate ? null : (p.merchantNo ?? null)),
         );
         const parsed = priceUploadFieldsSchema.safeParse(upload.fields);
         if (!parsed.success) {
@@ -60,7 +61,7 @@ export const filesRoutes =
           }
           merchantNo = p.merchantNo;
         }
-        const { seq, jobId } = await acceptInboundFile(ctx, req, {
+        const { seq, jobId } = await acceptInboundFile(ctx, actorOf(req), {
           kind: 'price',
           fileName: upload.fileName,
           content: upload.content,
@@ -173,10 +174,10 @@ export const filesRoutes =
       '/fc-common-api/transactions/file',
       { config: { access: writeAccess('POST /fc-common-api/transactions/file'), stepUp: true } },
       async (req, reply) => {
-        const upload = await readCsvUpload(req).catch((err: unknown) => refuseUpload(ctx, req, 'transactions', err, null));
+        const upload = await readCsvUpload(req).catch((err: unknown) => refuseUpload(ctx, actorOf(req), 'transactions', err, null));
         const extra = Object.keys(upload.fields);
         if (extra.length) throw badRequest('unknown-field', `Unknown form field ${extra.join(', ')}`, extra[0]);
-        const { seq, jobId } = await acceptInboundFile(ctx, req, {
+        const { seq, jobId } = await acceptInboundFile(ctx, actorOf(req), {
           kind: 'transactions',
           fileName: upload.fileName,
           content: upload.content,

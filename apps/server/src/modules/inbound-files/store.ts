@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { FileMessageCode, REFUSED_OS_RETURN_CODE, type FileMessage, type InboundKind } from '@fc/contract/files';
 import type { AppContext } from '../../context';
-import { audit } from '../../audit/audit';
+import { audit, type Actor } from '../../audit/audit';
 import type { Tx } from '../../db/client';
 import { inboundFiles } from '../../db/schema/index';
 import { jobSender, transactionExecutor } from '../../jobs/boss';
@@ -29,20 +28,21 @@ export interface AcceptedFile {
  */
 export async function acceptInboundFile(
   ctx: AppContext,
-  req: FastifyRequest,
+  actor: Actor,
   file: {
     kind: InboundKind;
     fileName: string;
     content: Buffer;
     params?: Record<string, unknown>;
-    merchantNo?: number | null;
+    /** The dealer whose file this is (the scope of who sees it), null for corporate files. */
+    merchantNo: number | null;
     /** The request runs the unit itself (runUnitNow): its job waits JOB_STALE_SECONDS, a fallback should the request die. */
     holdJob?: boolean;
   },
 ): Promise<AcceptedFile> {
   const jobId = randomUUID();
   const sha256 = createHash('sha256').update(file.content).digest('hex');
-  const merchantNo = file.merchantNo !== undefined ? file.merchantNo : (req.principal?.merchantNo ?? null);
+  const merchantNo = file.merchantNo;
   const seq = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(inboundFiles)
@@ -52,14 +52,14 @@ export async function acceptInboundFile(
         content: file.content,
         byteSize: file.content.length,
         sha256,
-        uploadedBy: req.principal?.userId ?? null,
+        uploadedBy: actor.userId,
         merchantNo,
         params: file.params ?? null,
         jobId,
       })
       .returning({ seq: inboundFiles.seq });
     await sendFileJob(ctx, file.kind, row!.seq, jobId, tx, file.holdJob ? ctx.config.JOB_STALE_SECONDS * 2 : undefined);
-    await audit(tx, req, {
+    await audit(tx, actor, {
       entity: 'inbound_file',
       entityId: row!.seq,
       action: 'upload',
@@ -113,7 +113,7 @@ export async function sendFileJob(
  */
 export async function refuseUpload(
   ctx: AppContext,
-  req: FastifyRequest,
+  actor: Actor,
   kind: InboundKind,
   err: unknown,
   merchantNo: number | null,
@@ -130,7 +130,7 @@ export async function refuseUpload(
           content: Buffer.alloc(0),
           byteSize: err.refused.byteSize,
           sha256: '',
-          uploadedBy: req.principal?.userId ?? null,
+          uploadedBy: actor.userId,
           merchantNo,
           state: 'failed',
           unitStatus: 1,
@@ -142,7 +142,7 @@ export async function refuseUpload(
           finishedAt: sql`now()`,
         })
         .returning({ seq: inboundFiles.seq });
-      await audit(tx, req, {
+      await audit(tx, actor, {
         entity: 'inbound_file',
         entityId: row!.seq,
         action: 'refused',

@@ -10,7 +10,8 @@ import {
   type ImportRowError,
 } from '@fc/contract/loyalty';
 import { FileMessageCode, REJECTS_LISTED, RowMessageCode, type FileMessage, type RowMessage } from '@fc/contract/files';
-import { audit } from '../../audit/audit';
+import { audit, type Actor } from '../../audit/audit';
+import { actorOf } from '../../http/actor';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { loyaltyItemCodes } from '../../db/schema/index';
@@ -27,13 +28,12 @@ import {
 } from '../inbound-files/index';
 import { activeBundle, findBundle } from './bundles';
 import { codesInBundle, touchBundle } from './item-codes';
-import { actor } from './shared';
 
-/** What an item-code unit carries besides its file: the bundle, and who imports (the codes' modified_by). */
+/** What an item-code unit carries besides its file: the bundle, and who imports (the codes' modified_by, the audit's actor). */
 interface ItemCodeImportParams {
   bundleSeq: number;
   bundleName: string;
-  modifiedBy: string | null;
+  actor: Actor;
 }
 
 /** The outcome of an import, with what its request answers: every row's error, or the codes added. */
@@ -98,12 +98,11 @@ async function processItemCodeFile(ctx: AppContext, file: InboundFile): Promise<
         added,
       };
       await recordOutcome(tx, file.seq, outcome);
-      await audit(tx, null, {
+      await audit(tx, params.actor, {
         entity: 'loyalty_bundle',
         entityId: params.bundleSeq,
         action: 'import-item-codes',
         after: { fileSeq: file.seq, added },
-        actor: file.uploadedBy == null ? undefined : { userId: file.uploadedBy, username: params.modifiedBy ?? '' },
       });
       return outcome;
     });
@@ -133,7 +132,7 @@ async function addCodes(
           itemCode: c.itemCode,
           // Without bidirectional and zero-width characters, as every name and description (decision 0320).
           description: c.description === null ? null : stripInvisible(c.description) || null,
-          modifiedBy: params.modifiedBy,
+          modifiedBy: params.actor.username,
         })),
       )
       .onConflictDoNothing()
@@ -141,7 +140,7 @@ async function addCodes(
     for (const r of inserted) added.add(r.code);
   }
   if (added.size !== codes.length) throw new AddedMeanwhile(codes.filter((c) => !added.has(c.itemCode)));
-  await touchBundle(tx, params.modifiedBy, params.bundleSeq);
+  await touchBundle(tx, params.actor.username, params.bundleSeq);
   return added.size;
 }
 
@@ -181,11 +180,11 @@ export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bund
       typeof line === 'number' ? { code: RowMessageCode.CsvUnreadable, values: { line } } : { code: RowMessageCode.CsvUnreadableAnywhere };
     throw new AppError(400, 'file-format', `The file is not readable as CSV: ${(err as Error).message}`, 'file', [], { reason });
   }
-  const { seq } = await acceptInboundFile(ctx, req, {
+  const { seq } = await acceptInboundFile(ctx, actorOf(req), {
     kind: 'item-codes',
     fileName: upload.fileName,
     content: upload.content,
-    params: { bundleSeq, bundleName: bundle.name, modifiedBy: actor(req) } satisfies ItemCodeImportParams,
+    params: { bundleSeq, bundleName: bundle.name, actor: actorOf(req) } satisfies ItemCodeImportParams,
     merchantNo: null,
     holdJob: true,
   });

@@ -4,6 +4,7 @@ import { FileErrorCode } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { sendDownload } from '../../http/download';
 import { principalOf } from '../../http/access';
+import { actorOf } from '../../http/actor';
 import { route } from '../../http/endpoint';
 import { AppError, notFound } from '../../http/errors';
 import { resource, sendData, sendResult } from '../../http/jsonapi';
@@ -51,8 +52,9 @@ export const maintenanceRoutes =
         });
         const type = coreUploadTypeSchema.safeParse(upload.fields.type);
         if (!type.success) throw new AppError(400, CoreCode.UploadError, 'Choose the upload type: 0 Coreless or 1 Price Verify.', 'type');
-        const accepted = await acceptInboundFile(ctx, req, {
+        const accepted = await acceptInboundFile(ctx, actorOf(req), {
           kind: 'core',
+          merchantNo: principalOf(req).merchantNo ?? null,
           fileName: upload.fileName,
           content: upload.content,
           // The report's reasons are written in the uploader's session language (decision 0410).
