@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, type ApiResponse } from '@/lib/api-client';
 import i18n, { i18nReady } from '@/lib/i18n';
 import { useFileJob, type FileJobEnd, type UnitStatusLike } from './use-file-job';
 
@@ -77,5 +78,44 @@ describe('useFileJob (decision 0820)', () => {
     act(() => result.current.follow({ jobId: 'x' }, 'e.csv'));
     await waitFor(() => expect(ends).toHaveLength(1));
     expect(ends[0]).toMatchObject({ answer: { jobId: 'x' }, name: 'e.csv', message: '' });
+  });
+
+  it('send: uploads through the given call with its progress, then follows the answer; a refusal goes to onRefused', async () => {
+    const ends: FileJobEnd<Answer, UnitStatusLike>[] = [];
+    const refused: string[] = [];
+    const accepted: (Answer | undefined)[] = [];
+    const { result } = renderHook(
+      () =>
+        useFileJob<Answer>({
+          key: 't5',
+          onAccepted: (a) => accepted.push(a),
+          onRefused: (e) => refused.push(e.code ?? ''),
+          onEnd: (e) => ends.push(e),
+        }),
+      { wrapper },
+    );
+    const file = new File(['item_code\n1\n'], 'f.csv', { type: 'text/csv' });
+    const sent: FormData[] = [];
+    await act(() =>
+      result.current.send(
+        async (form, onProgress) => {
+          sent.push(form);
+          onProgress(0.5);
+          return { data: [{ id: '1', type: 'x', jobId: 'j' }], meta: {} } as ApiResponse<Answer>;
+        },
+        file,
+        { type: 1, empty: '' },
+      ),
+    );
+    expect(sent[0]!.get('type')).toBe('1');
+    expect(sent[0]!.has('empty')).toBe(false);
+    expect((sent[0]!.get('file') as File).name).toBe('f.csv');
+    expect(accepted).toHaveLength(1);
+    await waitFor(() => expect(ends).toHaveLength(1));
+    expect(result.current.sending).toBeNull();
+    await act(() =>
+      result.current.send(() => Promise.reject(new ApiError(400, [{ status: '400', code: 'file-empty', title: 'Empty' }])), file),
+    );
+    expect(refused).toEqual(['file-empty']);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { JOB_STATUS_POLL_MS, type FileMessage } from '@fc/contract/files';
-import { ApiError, upload } from '@/lib/api-client';
+import { ApiError, upload, type ApiResponse } from '@/lib/api-client';
 import { useFileMessages } from '@/lib/file-message';
 
 /** What the polled status of a unit (an inbound file) may tell: its end, outcome and progress. */
@@ -48,6 +48,9 @@ export interface FileJobOptions<A, S> {
   /** Called once per followed unit, when it ends. */
   onEnd?: (end: FileJobEnd<A, S>) => void;
 }
+
+/** Where a file is sent: an upload path, or a call that sends the form (a contract endpoint's callUpload). */
+export type FileUploader<A> = string | ((form: FormData, onProgress: (fraction: number) => void) => Promise<ApiResponse<A>>);
 
 const osEnded = (s: object | null | undefined) => {
   const code = (s as UnitStatusLike | null | undefined)?.osReturnCode;
@@ -111,14 +114,15 @@ export function useFileJob<A, S extends object = UnitStatusLike>(opts: FileJobOp
     setCurrent({ id: ++ids.current, answer, name });
   };
 
-  /** Uploads `file` (multipart, field `file`, with `fields`) to `path`, then follows its unit. */
-  const send = async (path: string, file: File, fields?: Record<string, string | number | undefined>) => {
+  /** Uploads `file` (multipart, field `file`, with `fields`) through `to`, then follows its unit. */
+  const send = async (to: FileUploader<A>, file: File, fields?: Record<string, string | number | undefined>) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields ?? {})) if (v !== undefined && v !== '') form.append(k, String(v));
     form.append('file', file, file.name);
     setSending({ name: file.name, progress: 0 });
     try {
-      const res = await upload<A>(path, form, (f) => setSending({ name: file.name, progress: Math.round(f * 100) }));
+      const onProgress = (f: number) => setSending({ name: file.name, progress: Math.round(f * 100) });
+      const res = await (typeof to === 'string' ? upload<A>(to, form, onProgress) : to(form, onProgress));
       const answer = res.data[0] as A | undefined;
       optsRef.current.onAccepted?.(answer, file);
       follow(answer, file.name);
