@@ -66,9 +66,7 @@ export interface Actor {
 type RequestLike = Pick<FastifyRequest, 'principal' | 'id'>;
 
 const asActor = (who: Actor | RequestLike | null): Actor | null =>
-  who && 'principal' in who
-    ? { userId: who.principal?.userId ?? null, username: who.principal?.username ?? null, requestId: who.id }
-    : who;
+  who && 'principal' in who ? { userId: who.principal?.userId ?? null, username: who.principal?.username ?? null, requestId: who.id } : who;
 
 /** Records a write: call it inside the transaction that makes the change, so neither exists without the other. */
 export async function audit(tx: Tx, who: Actor | RequestLike | null, entry: AuditEntry): Promise<void> {

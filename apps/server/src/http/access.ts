@@ -142,8 +142,9 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
       const problem = writeRuleProblem(m, route.url, access);
       if (problem) throw new Error(problem);
     }
-        const fromContract = !!route.config?.endpoint;
-    for (const m of methods) if (m !== 'HEAD') app.routeAccess.push({ method: m, url: route.url, access: access ?? 'public', fromContract });
+    const fromContract = !!route.config?.endpoint;
+    for (const m of methods)
+      if (m !== 'HEAD') app.routeAccess.push({ method: m, url: route.url, access: access ?? 'public', fromContract });
   });
 
   const allowedOrigins = new Set([new URL(ctx.config.PUBLIC_URL).origin]);

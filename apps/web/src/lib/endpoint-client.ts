@@ -2,7 +2,9 @@ import { endpointPath, type AttributesOf, type BodyOf, type EndpointDef, type Pa
 import { api, download, upload, type ApiResponse, type RequestOptions } from './api-client';
 
 /** What a call of endpoint E takes: its path parameters (when its path has any), query and body. */
-export type CallInput<E extends EndpointDef> = (PathParamsOf<E> extends undefined ? { params?: undefined } : { params: PathParamsOf<E> }) & {
+export type CallInput<E extends EndpointDef> = (PathParamsOf<E> extends undefined
+  ? { params?: undefined }
+  : { params: PathParamsOf<E> }) & {
   query?: RequestOptions['query'];
   body?: BodyOf<E>;
 } & Pick<RequestOptions, 'signal' | 'noAuthRedirect' | 'headers'>;

@@ -144,7 +144,11 @@ type Camel<S extends string> = S extends `${infer H}-${infer T}`
 /** Wire attribute names as the web client hands them over (camelCase, API-02). */
 export type CamelKeys<T> = { [K in keyof T as K extends string ? Camel<K> : K]: T[K] };
 
-type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer R}` ? N | ParamNames<`/${R}`> : P extends `${string}:${infer N}` ? N : never;
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer R}`
+  ? N | ParamNames<`/${R}`>
+  : P extends `${string}:${infer N}`
+    ? N
+    : never;
 /** `{ id: string | number }` for `/things/:id`. */
 export type PathParamsOf<E extends EndpointDef> = [ParamNames<E['path']>] extends [never]
   ? undefined

@@ -62,7 +62,16 @@ export async function spendDetailsLines(ctx: AppContext, viewer: SessionPrincipa
   const owner = await readableEnrolment(ctx.db, viewer, seq);
   return (async function* () {
     for await (const r of spendDetails(ctx.db, seq)) {
-      yield [r.trxDate, r.invoice, r.itemCode, r.description ?? '', r.amount, currencyCode(r.currency), owner.programName, owner.custNo] as const;
+      yield [
+        r.trxDate,
+        r.invoice,
+        r.itemCode,
+        r.description ?? '',
+        r.amount,
+        currencyCode(r.currency),
+        owner.programName,
+        owner.custNo,
+      ] as const;
     }
   })();
 }

@@ -221,6 +221,9 @@ export async function effectiveEnrolmentStatus(tx: Tx, seq: number): Promise<str
 
 /** The stored enrolment (the audit record's before and after). */
 export async function enrolmentRecord(tx: Tx, seq: number) {
-  const [row] = await tx.select().from(loyaltyEnrolments).where(and(eq(loyaltyEnrolments.custLoyaltyProgramSeq, seq)));
+  const [row] = await tx
+    .select()
+    .from(loyaltyEnrolments)
+    .where(and(eq(loyaltyEnrolments.custLoyaltyProgramSeq, seq)));
   return row;
 }

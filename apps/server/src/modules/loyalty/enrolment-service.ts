@@ -32,7 +32,8 @@ import { isoDate, todayCompact } from './shared';
 type EnrolmentListQuery = z.output<typeof enrolmentListQuerySchema>;
 
 /** A page of the enrolment list, counted exactly up to LIST_EXACT_COUNT_MAX (decision 0600). */
-export const enrolmentPage = (ctx: AppContext, q: EnrolmentListQuery) => listEnrolments(ctx.db, q, undefined, ctx.config.LIST_EXACT_COUNT_MAX);
+export const enrolmentPage = (ctx: AppContext, q: EnrolmentListQuery) =>
+  listEnrolments(ctx.db, q, undefined, ctx.config.LIST_EXACT_COUNT_MAX);
 
 /** A page of the customers the add form offers. */
 export const customerOptionPage = (ctx: AppContext, q: z.output<typeof customerOptionsQuerySchema>) =>

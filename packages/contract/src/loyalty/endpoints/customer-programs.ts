@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { endpoint, jsonApi } from '../../core/endpoint';
-import { breakdownAttributes, breakdownMetaSchema, custEnrolmentQuerySchema, custProgramAttributes, custProgramsQuerySchema } from '../customer';
+import {
+  breakdownAttributes,
+  breakdownMetaSchema,
+  custEnrolmentQuerySchema,
+  custProgramAttributes,
+  custProgramsQuerySchema,
+} from '../customer';
 
 /**
  * The customer loyalty page's calls (LOY-30, LOY-31, LOY-33): the programme cards, the spend-details
