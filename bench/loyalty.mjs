@@ -26,7 +26,7 @@ import { rows, today } from '../apps/server/src/modules/loyalty-engine/repo.ts';
 import { custPrograms } from '../apps/server/src/modules/loyalty-engine/customer-programs.ts';
 import { runLifecycle } from '../apps/server/src/modules/loyalty-engine/lifecycle.ts';
 import { listEnrolments } from '../apps/server/src/modules/loyalty/enrolment-repo.ts';
-import { listTemplates } from '../apps/server/src/modules/loyalty/templates.ts';
+import { listTemplates } from '../apps/server/src/modules/loyalty/repo/templates.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.RUNS ?? 50);

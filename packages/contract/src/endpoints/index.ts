@@ -5,6 +5,7 @@ import { authEndpoints } from '../auth/endpoints/index';
 import { auditEndpoints } from '../customers/endpoints/audit';
 import { customerEndpoints } from '../customers/endpoints/customers';
 import { purchasingRequirementsEndpoints } from '../customers/endpoints/purchase-requirements';
+import { bundleEndpoints, itemCodeEndpoints, templateEndpoints } from '../loyalty/endpoints/index';
 import { maintenanceEndpoints } from '../maintenance/endpoints/index';
 import { custProgramEndpoints } from '../loyalty/endpoints/customer-programs';
 import { enrolmentEndpoints } from '../loyalty/endpoints/enrolments';
@@ -24,6 +25,9 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   auth: authEndpoints,
   loyaltyEnrolments: enrolmentEndpoints,
   loyaltyCustPrograms: custProgramEndpoints,
+  loyaltyTemplates: templateEndpoints,
+  loyaltyBundles: bundleEndpoints,
+  loyaltyItemCodes: itemCodeEndpoints,
 };
 
 export const ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group));

@@ -57,35 +57,6 @@ export const bundleDetailQuerySchema = z.strictObject({ bundle_seq: bundleSeq })
 /** Path parameters naming a bundle ({id} or {bundle}). */
 export const bundlePathSchema = z.object({ id: bundleSeq });
 
-/** A row of GET /fc-common-api/loyalty-bundles (camelCased). */
-export interface BundleRow {
-  bundleId: number;
-  bundleName: string;
-  status: BundleStatus;
-  description: string | null;
-  comment: string | null;
-  /** Names of the templates that use the bundle, comma separated. */
-  usedInTemplates: string;
-  /** The same names one by one (beyond the specification): a template name may itself hold a comma. */
-  usedInTemplateNames: string[];
-  lastModified: string;
-  modifiedBy: string | null;
-  isDeactivatable: boolean;
-}
-
-/** GET /fc-common-api/loyalty/bundle (camelCased); bundleId equals bundleSeq. */
-export interface BundleDetails {
-  bundleSeq: number;
-  bundleId: number;
-  bundleName: string;
-  description: string | null;
-  comment: string | null;
-  /** 0 Active, any other value Inactive. */
-  status: number;
-  deactivateComment: string | null;
-  itemCodeCount: number;
-}
-
 export const BUNDLE_SORT_FIELDS = [
   'bundle_id',
   'bundle_name',
@@ -106,9 +77,9 @@ export const bundleListQuerySchema = listQuerySchema({
 
 export const isBundleActive = (status: string | number | null | undefined) => status === BundleStatus.Active || status === 0;
 /** Edit needs the modify permission and an active bundle (section 4). */
-export const canEditBundle = (row: Pick<BundleRow, 'status'>, canModify: boolean) => canModify && isBundleActive(row.status);
+export const canEditBundle = (row: { status: string | number }, canModify: boolean) => canModify && isBundleActive(row.status);
 /** Delete (deactivate) also needs isDeactivatable: no active template uses it. */
-export const canDeactivateBundle = (row: Pick<BundleRow, 'status' | 'isDeactivatable'>, canModify: boolean) =>
+export const canDeactivateBundle = (row: { status: string | number; isDeactivatable: boolean }, canModify: boolean) =>
   canEditBundle(row, canModify) && row.isDeactivatable;
 
 /** File names of the CSV exports: the kind, then the day as YYYY-MM-DD. */

@@ -238,19 +238,6 @@ export function parseItemCodeImport(records: readonly (readonly string[])[]): Pa
 // ---------------------------------------------------------------------------------------------------------
 // Reads
 
-/** A row of GET /fc-common-api/loyalty-item-codes (camelCased). */
-export interface ItemCodeRow {
-  id: string;
-  itemCodeSeq: number;
-  bundleSeq: number;
-  itemCode: string;
-  description: string | null;
-  comment: string | null;
-  dateAdded: string;
-  lastModified: string;
-  modifiedBy: string | null;
-}
-
 export const ITEM_CODE_SORT_FIELDS = ['item_code', 'description', 'comment', 'date_added', 'last_modified', 'modified_by'] as const;
 
 /** GET /fc-common-api/loyalty-item-codes (filter[bundle_seq] required) and the item-code CSV. Default item_code ascending. */

@@ -26,8 +26,8 @@ import {
   type FileOutcome,
   type InboundFile,
 } from '../inbound-files/index';
-import { activeBundle, findBundle } from './bundles';
-import { codesInBundle, touchBundle } from './item-codes';
+import { activeBundle, findBundle } from './service/bundles';
+import { codesInBundle, touchBundle } from './repo/item-codes';
 
 /** What an item-code unit carries besides its file: the bundle, and who imports (the codes' modified_by, the audit's actor). */
 interface ItemCodeImportParams {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+<<<<<<< HEAD
 import { z } from 'zod';
 import {
   bundleBodySchema,
@@ -70,6 +71,13 @@ const id = (field: string) =>
     .max(2_147_483_647, { error: msg('integer', { field }) });
 
 const VIEW = { access: 'corpLoyaltyView' } as const;
+=======
+import type { AppContext } from '../../context';
+import { bundleRoutes } from './routes/bundles';
+import { enrolmentRoutes } from './routes/enrolments';
+import { itemCodeRoutes } from './routes/item-codes';
+import { templateRoutes } from './routes/templates';
+>>>>>>> 33123db (Loyalty templates, bundles and item codes described in the contract and registered from it; the module takes the routes/service/repo shape (services take an Actor); template.ts split into rules, schemas and form)
 
 /**
  * The corporate loyalty back office (LOY-01 to LOY-29): enrolments, programme templates,
@@ -78,6 +86,7 @@ const VIEW = { access: 'corpLoyaltyView' } as const;
 export const loyaltyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+<<<<<<< HEAD
     enrolmentRoutes(app, ctx);
 
     // ------------------------------------------------------------------------------------------------
@@ -290,8 +299,10 @@ export const loyaltyRoutes =
         return sendResult(reply, { success: true, added, fileSeq }, fileSeq);
       },
     );
+=======
+    await enrolmentRoutes(ctx)(app, {});
+    await templateRoutes(ctx)(app, {});
+    await bundleRoutes(ctx)(app, {});
+    await itemCodeRoutes(ctx)(app, {});
+>>>>>>> 33123db (Loyalty templates, bundles and item codes described in the contract and registered from it; the module takes the routes/service/repo shape (services take an Actor); template.ts split into rules, schemas and form)
   };
-
-async function* mapRows<T>(rows: AsyncIterable<T>, f: (row: T) => unknown[]): AsyncGenerator<unknown[]> {
-  for await (const r of rows) yield f(r);
-}

@@ -63,3 +63,8 @@ export function todayCompact(asOf: string): string {
 
 /** YYYYMMDD to YYYY-MM-DD. */
 export const isoDate = (compact: string) => `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}`;
+
+/** The rows of a CSV export, each turned into its cells as it is read. */
+export async function* mapRows<T>(rows: AsyncIterable<T>, f: (row: T) => unknown[]): AsyncGenerator<unknown[]> {
+  for await (const r of rows) yield f(r);
+}
