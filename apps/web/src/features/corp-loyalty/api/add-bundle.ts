@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BundleBody } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { bundleEndpoints, type BundleBody } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/bundle/add with fc_loyalty_bundle. */
+/** Adds a bundle (fc_loyalty_bundle). */
 export function addBundle(body: BundleBody) {
-  return api('/fc-common-api/loyalty/bundle/add', { method: 'POST', body });
+  return call(bundleEndpoints.add, { body });
 }
 
 export function useAddBundle() {

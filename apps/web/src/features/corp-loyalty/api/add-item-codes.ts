@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ItemCodesAddBody } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { itemCodeEndpoints, type ItemCodesAddBody } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/bundle/{id}/item_codes/add with item_codes and comment. */
+/** Adds item codes (item_codes and comment) to a bundle. */
 export function addItemCodes({ bundleSeq, body }: { bundleSeq: number; body: ItemCodesAddBody }) {
-  return api(`/fc-common-api/loyalty/bundle/${bundleSeq}/item_codes/add`, { method: 'POST', body });
+  return call(itemCodeEndpoints.add, { params: { id: bundleSeq }, body });
 }
 
 export function useAddItemCodes() {

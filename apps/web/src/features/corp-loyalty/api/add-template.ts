@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProgramBody } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { templateEndpoints, type ProgramBody } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/program/add with fc_loyalty_program and fc_loyalty_program_milestones. */
+/** Adds a template: fc_loyalty_program and fc_loyalty_program_milestones. */
 export function addTemplate(body: ProgramBody) {
-  return api('/fc-common-api/loyalty/program/add', { method: 'POST', body });
+  return call(templateEndpoints.add, { body });
 }
 
 export function useAddTemplate() {

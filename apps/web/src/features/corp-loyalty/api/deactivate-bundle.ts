@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { bundleEndpoints } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/bundle/deactivate with bundle_seq and an optional comment. */
+/** Deactivates a bundle (bundle_seq and an optional comment). */
 export function deactivateBundle({ bundleSeq, comment }: { bundleSeq: number; comment?: string }) {
-  return api('/fc-common-api/loyalty/bundle/deactivate', {
-    method: 'POST',
-    body: { bundle_seq: bundleSeq, ...(comment ? { comment } : {}) },
-  });
+  return call(bundleEndpoints.deactivate, { body: { bundle_seq: bundleSeq, ...(comment ? { comment } : {}) } });
 }
 
 export function useDeactivateBundle() {

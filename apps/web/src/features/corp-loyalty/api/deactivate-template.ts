@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { templateEndpoints } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/program_deactivate with loyalty_program_seq. */
+/** Deactivates a template (loyalty_program_seq). */
 export function deactivateTemplate(loyaltyProgramSeq: number) {
-  return api('/fc-common-api/loyalty/program_deactivate', { method: 'POST', body: { loyalty_program_seq: loyaltyProgramSeq } });
+  return call(templateEndpoints.deactivate, { body: { loyalty_program_seq: loyaltyProgramSeq } });
 }
 
 export function useDeactivateTemplate() {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { itemCodeEndpoints } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/bundles/{bundle}/item-codes/{code}/delete. */
+/** Removes an item code from a bundle. */
 export function deleteItemCode({ bundleSeq, itemCode }: { bundleSeq: number; itemCode: string }) {
-  return api(`/fc-common-api/loyalty/bundles/${bundleSeq}/item-codes/${encodeURIComponent(itemCode)}/delete`, { method: 'POST', body: {} });
+  return call(itemCodeEndpoints.delete, { params: { bundle: bundleSeq, code: itemCode } });
 }
 
 export function useDeleteItemCode() {

@@ -1,14 +1,14 @@
-import { isoDay, itemCodesCsvFileName } from '@fc/contract/loyalty';
-import { download } from '@/lib/api-client';
+import { isoDay, itemCodeEndpoints, itemCodesCsvFileName } from '@fc/contract/loyalty';
+import { callDownload } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/loyalty/bundles/{bundle}/item-codes/csv with search and sort; true when saved. */
+/** The item-code export of a bundle with the table's search and sort; true when saved. */
 export async function exportItemCodes(bundleSeq: number, bundleName: string, params: { search?: string; sort?: string }): Promise<boolean> {
   const query: Record<string, string | undefined> = {
     'filter[search]': params.search || undefined,
     'filter[sort]': params.sort || undefined,
   };
   try {
-    await download(`/fc-common-api/loyalty/bundles/${bundleSeq}/item-codes/csv`, itemCodesCsvFileName(bundleName, isoDay()), { query });
+    await callDownload(itemCodeEndpoints.csv, itemCodesCsvFileName(bundleName, isoDay()), { params: { bundle: bundleSeq }, query });
     return true;
   } catch {
     return false;

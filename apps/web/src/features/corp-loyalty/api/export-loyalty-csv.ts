@@ -1,12 +1,12 @@
-import { enrolmentEndpoints, isoDay, loyaltyCsvFileName } from '@fc/contract/loyalty';
+import { bundleEndpoints, enrolmentEndpoints, isoDay, loyaltyCsvFileName, templateEndpoints } from '@fc/contract/loyalty';
 import { download } from '@/lib/api-client';
 
 export type LoyaltyExportKind = 'customer' | 'program' | 'bundle';
 
 const PATHS: Record<LoyaltyExportKind, string> = {
   customer: enrolmentEndpoints.csv.path,
-  program: '/fc-common-api/loyalty/programs_csv',
-  bundle: '/fc-common-api/loyalty/bundle/csv',
+  program: templateEndpoints.csv.path,
+  bundle: bundleEndpoints.csv.path,
 };
 const FILE_KIND = { customer: 'customers', program: 'programs', bundle: 'bundles' } as const;
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BundleDetails } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { bundleEndpoints } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/loyalty/bundle?bundle_seq=: bundleName, description, bundleSeq, status (0 Active). */
-export async function getBundle(seq: number): Promise<BundleDetails> {
-  const res = await api<BundleDetails>('/fc-common-api/loyalty/bundle', { query: { bundle_seq: seq } });
+/** One bundle by bundle_seq: bundleName, description, bundleSeq, status (0 Active). */
+export async function getBundle(seq: number) {
+  const res = await call(bundleEndpoints.details, { query: { bundle_seq: seq } });
   return res.data[0]!;
 }
 

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BundleRow } from '@fc/contract/loyalty';
-import { api, type Flat } from '@/lib/api-client';
+import { bundleEndpoints } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 import { allPages } from './all-pages';
 
-/** GET /fc-common-api/loyalty-bundles (filter[sort] bundle_name|asc; the server's default is bundle_id|asc). */
+/** The bundle list (filter[sort] bundle_name|asc; the server's default is bundle_id|asc). */
 export async function getBundles(query: URLSearchParams) {
-  const res = await api<BundleRow>('/fc-common-api/loyalty-bundles', { query });
-  return { rows: res.data as Flat<BundleRow>[], total: Number(res.meta.recordCount ?? 0) };
+  const res = await call(bundleEndpoints.list, { query });
+  return { rows: res.data, total: Number(res.meta.recordCount ?? 0) };
 }
 
 export const bundlesQuery = (query: URLSearchParams) =>

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ItemCodeRow } from '@fc/contract/loyalty';
-import { api, type Flat } from '@/lib/api-client';
+import { itemCodeEndpoints } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/loyalty-item-codes: filter[bundle_seq], filter[search], filter[sort], page[number], page[size]. */
+/** A bundle's item codes: filter[bundle_seq], filter[search], filter[sort], page[number], page[size]. */
 export async function getItemCodes(query: URLSearchParams) {
-  const res = await api<ItemCodeRow>('/fc-common-api/loyalty-item-codes', { query });
-  return { rows: res.data as Flat<ItemCodeRow>[], total: Number(res.meta.recordCount ?? 0) };
+  const res = await call(itemCodeEndpoints.list, { query });
+  return { rows: res.data, total: Number(res.meta.recordCount ?? 0) };
 }
 
 export const itemCodesQuery = (query: URLSearchParams) =>

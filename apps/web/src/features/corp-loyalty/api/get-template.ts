@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TemplateDetails } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { templateEndpoints } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/loyalty/program?loyalty_program_seq=: the template with its milestones. */
-export async function getTemplate(seq: number): Promise<TemplateDetails> {
-  const res = await api<TemplateDetails>('/fc-common-api/loyalty/program', { query: { loyalty_program_seq: seq } });
+/** One template by loyalty_program_seq, with its milestones. */
+export async function getTemplate(seq: number) {
+  const res = await call(templateEndpoints.details, { query: { loyalty_program_seq: seq } });
   return res.data[0]!;
 }
 

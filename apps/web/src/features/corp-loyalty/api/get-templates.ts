@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TemplateRow } from '@fc/contract/loyalty';
-import { api, type Flat } from '@/lib/api-client';
+import { templateEndpoints } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 import { allPages } from './all-pages';
 
-/** GET /fc-common-api/loyalty-programs: the template list (paging, search, filter[loyalty_program_status], filter[sort]). */
+/** The template list (paging, search, filter[loyalty_program_status], filter[sort]). */
 export async function getTemplates(query: URLSearchParams) {
-  const res = await api<TemplateRow>('/fc-common-api/loyalty-programs', { query });
-  return { rows: res.data as Flat<TemplateRow>[], total: Number(res.meta.recordCount ?? 0) };
+  const res = await call(templateEndpoints.list, { query });
+  return { rows: res.data, total: Number(res.meta.recordCount ?? 0) };
 }
 
 export const templatesQuery = (query: URLSearchParams) =>

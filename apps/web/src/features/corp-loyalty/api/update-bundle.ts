@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BundleBody } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { bundleEndpoints, type BundleBody } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/bundle/{id}/update with fc_loyalty_bundle. */
+/** Changes a bundle (fc_loyalty_bundle). */
 export function updateBundle({ id, body }: { id: number; body: BundleBody }) {
-  return api(`/fc-common-api/loyalty/bundle/${id}/update`, { method: 'POST', body });
+  return call(bundleEndpoints.update, { params: { id }, body });
 }
 
 export function useUpdateBundle() {

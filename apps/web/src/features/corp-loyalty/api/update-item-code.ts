@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ItemCodeUpdateBody } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { itemCodeEndpoints, type ItemCodeUpdateBody } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/bundles/{bundle}/item-codes/{itemCodeSeq}/update with the item code fields. */
+/** Changes an item code of a bundle: its code, description and comment. */
 export function updateItemCode({ bundleSeq, itemCodeSeq, body }: { bundleSeq: number; itemCodeSeq: number; body: ItemCodeUpdateBody }) {
-  return api(`/fc-common-api/loyalty/bundles/${bundleSeq}/item-codes/${itemCodeSeq}/update`, { method: 'POST', body });
+  return call(itemCodeEndpoints.update, { params: { bundle: bundleSeq, itemCodeSeq }, body });
 }
 
 export function useUpdateItemCode() {

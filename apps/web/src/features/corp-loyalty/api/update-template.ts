@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProgramBody } from '@fc/contract/loyalty';
-import { api } from '@/lib/api-client';
+import { templateEndpoints, type ProgramBody } from '@fc/contract/loyalty';
+import { call } from '@/lib/endpoint-client';
 
-/** POST /fc-common-api/loyalty/program/update with fc_loyalty_program (naming the template) and its milestones. */
+/** Changes a template (fc_loyalty_program naming it) and its milestones. */
 export function updateTemplate(body: ProgramBody) {
-  return api('/fc-common-api/loyalty/program/update', { method: 'POST', body });
+  return call(templateEndpoints.update, { body });
 }
 
 export function useUpdateTemplate() {

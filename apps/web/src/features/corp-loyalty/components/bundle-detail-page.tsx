@@ -23,7 +23,7 @@ import { useDeleteItemCode } from '../api/delete-item-code';
 import { exportItemCodes } from '../api/export-item-codes';
 import { useBundle } from '../api/get-bundle';
 import { useItemCodes } from '../api/get-item-codes';
-import { itemCodeImportPath, type ItemCodeImportAnswer } from '../api/import-item-codes';
+import { uploadItemCodes, type ItemCodeImportAnswer } from '../api/import-item-codes';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditItemCodeDialog } from './edit-item-code-dialog';
 import { ItemCodesDialog } from './item-codes-dialog';
@@ -123,7 +123,7 @@ export default function BundleDetailPage() {
       resetFile();
       return;
     }
-    void importer.send(itemCodeImportPath(seq!), file);
+    void importer.send(uploadItemCodes(seq!), file);
   };
 
   const columns: GridColDef<Row>[] = [
