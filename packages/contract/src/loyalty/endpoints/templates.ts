@@ -30,7 +30,12 @@ export const templateRowAttributes = z.object({
 export type TemplateRow = CamelKeys<z.output<typeof templateRowAttributes>>;
 
 /** A milestone as read back: number, rate (a fraction), amount, cap. */
-export const templateMilestoneSchema = z.object({ number: z.number(), rate: z.number().nullable(), amount: z.number(), cap: z.number().nullable() });
+export const templateMilestoneSchema = z.object({
+  number: z.number(),
+  rate: z.number().nullable(),
+  amount: z.number(),
+  cap: z.number().nullable(),
+});
 export type TemplateMilestone = z.output<typeof templateMilestoneSchema>;
 
 /** One template with its milestones and what the deactivate dialog states (LOY-11, LOY-16). */

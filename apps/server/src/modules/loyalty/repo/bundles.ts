@@ -84,7 +84,6 @@ export const bundleAttributes = (r: BundleSqlRow) => ({
   isDeactivatable: r.is_deactivatable,
 });
 
-
 /** The bundle, or undefined; locked for a change with `forUpdate`. */
 export async function bundleRow(db: Tx, seq: number, forUpdate = false) {
   const q = db.select().from(loyaltyBundles).where(eq(loyaltyBundles.bundleSeq, seq));
@@ -115,7 +114,10 @@ export async function bundleNamed(tx: Tx, name: string, exceptSeq?: number) {
 
 /** The names of the active templates that use the bundle. */
 export async function activeTemplatesUsing(tx: Tx, seq: number): Promise<string[]> {
-  const rows = await rowsOf<{ name: string }>(tx, sql`select name from loyalty_programs where bundle_seq = ${seq} and status = 0 order by lower(name)`);
+  const rows = await rowsOf<{ name: string }>(
+    tx,
+    sql`select name from loyalty_programs where bundle_seq = ${seq} and status = 0 order by lower(name)`,
+  );
   return rows.map((r) => r.name);
 }
 
@@ -126,7 +128,11 @@ export async function insertBundle(tx: Tx, values: BundleValues) {
   return row!;
 }
 
-export async function updateBundleRow(tx: Tx, seq: number, values: Partial<BundleValues> & { status?: number; deactivateComment?: string | null }) {
+export async function updateBundleRow(
+  tx: Tx,
+  seq: number,
+  values: Partial<BundleValues> & { status?: number; deactivateComment?: string | null },
+) {
   const [row] = await tx
     .update(loyaltyBundles)
     .set({ ...values, lastModified: sql`now()` })

@@ -89,13 +89,17 @@ export async function codesInBundle(tx: Tx, bundleSeq: number, codes: readonly s
 
 /** A change to a bundle's item codes is a change to the bundle: its last modification moves. */
 export async function touchBundle(tx: Tx, modifiedBy: string | null, bundleSeq: number) {
-  await tx.update(loyaltyBundles).set({ lastModified: sql`now()`, modifiedBy }).where(eq(loyaltyBundles.bundleSeq, bundleSeq));
+  await tx
+    .update(loyaltyBundles)
+    .set({ lastModified: sql`now()`, modifiedBy })
+    .where(eq(loyaltyBundles.bundleSeq, bundleSeq));
 }
 
 type ItemCodeValues = Pick<typeof loyaltyItemCodes.$inferInsert, 'bundleSeq' | 'itemCode' | 'description' | 'comment' | 'modifiedBy'>;
 
 /** Inserts the codes; a code already in the bundle is left out of the answer (ON CONFLICT DO NOTHING). */
-export const insertItemCodes = (tx: Tx, rows: ItemCodeValues[]) => tx.insert(loyaltyItemCodes).values(rows).onConflictDoNothing().returning();
+export const insertItemCodes = (tx: Tx, rows: ItemCodeValues[]) =>
+  tx.insert(loyaltyItemCodes).values(rows).onConflictDoNothing().returning();
 
 /** An item code of the bundle, locked for a change, or undefined: by its sequence number or its code. */
 export async function lockItemCode(tx: Tx, bundleSeq: number, by: { seq: number } | { code: string }) {
@@ -108,7 +112,11 @@ export async function lockItemCode(tx: Tx, bundleSeq: number, by: { seq: number 
   return row;
 }
 
-export async function updateItemCodeRow(tx: Tx, itemCodeSeq: number, values: Pick<ItemCodeValues, 'itemCode' | 'description' | 'comment' | 'modifiedBy'>) {
+export async function updateItemCodeRow(
+  tx: Tx,
+  itemCodeSeq: number,
+  values: Pick<ItemCodeValues, 'itemCode' | 'description' | 'comment' | 'modifiedBy'>,
+) {
   const [row] = await tx
     .update(loyaltyItemCodes)
     .set({ ...values, lastModified: sql`now()` })

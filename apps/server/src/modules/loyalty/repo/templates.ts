@@ -115,7 +115,6 @@ export function templateAttributes(r: TemplateSqlRow) {
   };
 }
 
-
 /** The template and the name of its bundle, or undefined. */
 export async function templateWithBundle(db: Tx, seq: number) {
   const [p] = await db
@@ -152,7 +151,9 @@ export async function templateNamed(tx: Tx, name: string, exceptSeq?: number) {
   const [same] = await tx
     .select({ seq: loyaltyPrograms.loyaltyProgramSeq })
     .from(loyaltyPrograms)
-    .where(sql`lower(${loyaltyPrograms.name}) = lower(${name})${exceptSeq ? sql` and ${loyaltyPrograms.loyaltyProgramSeq} <> ${exceptSeq}` : sql``}`)
+    .where(
+      sql`lower(${loyaltyPrograms.name}) = lower(${name})${exceptSeq ? sql` and ${loyaltyPrograms.loyaltyProgramSeq} <> ${exceptSeq}` : sql``}`,
+    )
     .limit(1);
   return same;
 }
@@ -163,7 +164,10 @@ export async function lockTemplate(tx: Tx, seq: number) {
   return row;
 }
 
-export type TemplateValues = Pick<typeof loyaltyPrograms.$inferInsert, 'name' | 'currencyConfig' | 'bundleSeq' | 'bundleType' | 'modifiedBy'>;
+export type TemplateValues = Pick<
+  typeof loyaltyPrograms.$inferInsert,
+  'name' | 'currencyConfig' | 'bundleSeq' | 'bundleType' | 'modifiedBy'
+>;
 export type MilestoneValues = typeof loyaltyMilestones.$inferInsert;
 
 export async function insertTemplate(tx: Tx, values: TemplateValues) {

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { custsAddBodySchema, custsDelBodySchema, customerOptionsQuerySchema, enrolmentListQuerySchema, isoDay, loyaltyCsvFileName } from '@fc/contract/loyalty';
+import {
+  custsAddBodySchema,
+  custsDelBodySchema,
+  customerOptionsQuerySchema,
+  enrolmentListQuerySchema,
+  isoDay,
+  loyaltyCsvFileName,
+} from '@fc/contract/loyalty';
 import { writeAccess } from '@fc/contract';
 import type { AppContext } from '../../../context';
 import { cursorRows } from '../../../db/cursor';

@@ -28,7 +28,15 @@ type BundleBody = z.output<typeof fcLoyaltyBundleSchema>;
 /** A page of the bundle list with its record count. */
 export const bundlePage = (ctx: AppContext, q: BundleListQuery) => listBundles(ctx.db, q, undefined, ctx.config.LIST_EXACT_COUNT_MAX);
 
-const BUNDLE_CSV_HEADER = ['Bundle ID', 'Bundle Name', 'Status', 'Description', 'Used In Templates', 'Last Modified', 'Modified By'] as const;
+const BUNDLE_CSV_HEADER = [
+  'Bundle ID',
+  'Bundle Name',
+  'Status',
+  'Description',
+  'Used In Templates',
+  'Last Modified',
+  'Modified By',
+] as const;
 
 /** bundle/csv: every bundle the list's search and sort match, read through a cursor. */
 export function bundleCsv(ctx: AppContext, q: BundleListQuery) {
@@ -53,7 +61,8 @@ export async function findBundle(db: Tx, seq: number, forUpdate = false) {
 /** A bundle that may change, locked: it exists and is active (an inactive bundle allows no change). */
 export async function activeBundle(db: Tx, seq: number) {
   const bundle = await findBundle(db, seq, true);
-  if (bundle.status !== 0) throw badRequest(BundleCode.Inactive, `The bundle ${bundle.name} is inactive and cannot be changed.`, 'bundle_seq');
+  if (bundle.status !== 0)
+    throw badRequest(BundleCode.Inactive, `The bundle ${bundle.name} is inactive and cannot be changed.`, 'bundle_seq');
   return bundle;
 }
 

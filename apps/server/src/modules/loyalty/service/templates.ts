@@ -153,7 +153,12 @@ export function addTemplate(ctx: AppContext, actor: Actor, body: ProgramBody) {
       await checkTemplate(tx, body);
       const row = await insertTemplate(tx, templateValues(body, actor));
       const milestones = await insertMilestones(tx, milestoneRows(row.loyaltyProgramSeq, body));
-      await audit(tx, actor, { entity: 'loyalty_program', entityId: row.loyaltyProgramSeq, action: 'create', after: { ...row, milestones } });
+      await audit(tx, actor, {
+        entity: 'loyalty_program',
+        entityId: row.loyaltyProgramSeq,
+        action: 'create',
+        after: { ...row, milestones },
+      });
       return row;
     }),
   );
@@ -167,7 +172,11 @@ export function updateTemplate(ctx: AppContext, actor: Actor, body: ProgramBody)
       const before = await lockTemplate(tx, seq);
       if (!before) throw badRequest(TemplateCode.NotFound, 'No programme found.', `${P}.loyalty_program_name`);
       if (before.status !== 0)
-        throw badRequest(TemplateCode.Inactive, `The programme ${before.name} is inactive and cannot be modified.`, `${P}.loyalty_program_name`);
+        throw badRequest(
+          TemplateCode.Inactive,
+          `The programme ${before.name} is inactive and cannot be modified.`,
+          `${P}.loyalty_program_name`,
+        );
       if (await hasOpenEnrolments(tx, seq))
         throw badRequest(TemplateCode.HasActiveCustomers, 'Cannot modify a programme with active customers.', `${P}.loyalty_program_name`);
       await checkTemplate(tx, body, seq);
@@ -191,7 +200,8 @@ export function deactivateTemplate(ctx: AppContext, actor: Actor, seq: number) {
   return ctx.db.transaction(async (tx) => {
     const before = await lockTemplate(tx, seq);
     if (!before) throw new AppError(404, TemplateCode.NotFound, 'No programme found.', 'loyalty_program_seq');
-    if (before.status !== 0) throw badRequest(TemplateCode.Inactive, `The programme ${before.name} is already inactive.`, 'loyalty_program_seq');
+    if (before.status !== 0)
+      throw badRequest(TemplateCode.Inactive, `The programme ${before.name} is already inactive.`, 'loyalty_program_seq');
     const after = await updateTemplateRow(tx, seq, { status: 1, modifiedBy: actor.username });
     await audit(tx, actor, { entity: 'loyalty_program', entityId: seq, action: 'deactivate', before, after });
   });
