@@ -9,6 +9,7 @@ import { bundleEndpoints, itemCodeEndpoints, templateEndpoints } from '../loyalt
 import { maintenanceEndpoints } from '../maintenance/endpoints/index';
 import { custProgramEndpoints } from '../loyalty/endpoints/customer-programs';
 import { enrolmentEndpoints } from '../loyalty/endpoints/enrolments';
+import { priceFileEndpoints } from '../files/endpoints/price-files';
 
 /**
  * Every endpoint of the API, one entry per method and path (issue 18). The server registers each from here
@@ -28,6 +29,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   loyaltyTemplates: templateEndpoints,
   loyaltyBundles: bundleEndpoints,
   loyaltyItemCodes: itemCodeEndpoints,
+  files: priceFileEndpoints,
 };
 
 export const ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group));

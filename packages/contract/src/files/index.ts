@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { normaliseItemCode } from '../core/item-code';
 import { isRealDate } from '../core/validation';
 import { RowMessageCode, type FileMessage, type RowMessage } from './messages';
+import type { InboundKind, UnitStatus } from './inbound';
 
 export * from './messages';
+export * from './inbound';
+export * from './endpoints/price-files';
 
 /**
  * Inbound files (price files, core uploads, item-code imports, daily transaction files): the upload
  * limits and codes, the statuses (FILE-03, FILE-04), and the row rules of the price file and the
  * transaction file (FILE-07, FILE-10). The browser checks a chosen file with the same limits.
  */
-
-export const InboundKinds = ['price', 'core', 'item-codes', 'transactions'] as const;
-export type InboundKind = (typeof InboundKinds)[number];
 
 /** Limits of a CSV upload; a caller may lower them. */
 export const CSV_UPLOAD_LIMITS = {
@@ -47,10 +47,6 @@ export function checkCsvFile(file: { name: string; size: number }, maxBytes: num
 /** Price file status (FILE-03): 26 in progress, 19 processed, 13 failed; anything else unknown. */
 export const PriceFileStatus = { InProgress: 26, Processed: 19, Failed: 13 } as const;
 export type PriceFileStatus = (typeof PriceFileStatus)[keyof typeof PriceFileStatus];
-
-/** File-status unit codes: 0 success (applied), 1 failure (rejected), 2 ok (nothing new). */
-export const UnitStatus = { Success: 0, Failure: 1, Ok: 2 } as const;
-export type UnitStatus = (typeof UnitStatus)[keyof typeof UnitStatus];
 
 /** The unit status shown for a code: 1 failure, 2 ok, any other value success (FILE-04). */
 export function unitStatusKind(status: number | null | undefined): 'success' | 'failure' | 'ok' {
@@ -246,8 +242,6 @@ export function missingColumns(header: readonly string[], required: readonly str
 // ---------------------------------------------------------------------------------------------
 // API shapes (attributes after the web client's camelCasing)
 
-export const priceStatusQuerySchema = z.strictObject({ job_id: z.string().trim().min(1).max(64) });
-export const priceDownloadQuerySchema = z.strictObject({ data_seq: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 /** The price upload's optional text field: the dealer a corporate user uploads for. */
 export const priceUploadFieldsSchema = z.strictObject({
   merchant_no: z

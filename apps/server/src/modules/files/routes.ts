@@ -1,23 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AccountType, effectiveType, JSONAPI_MEDIA_TYPE, writeAccess } from '@fc/contract';
-import {
-  priceDownloadQuerySchema,
-  PriceFileStatus,
-  priceStatusQuerySchema,
-  priceUploadFieldsSchema,
-  type FileStatusUnit,
-} from '@fc/contract/files';
+import { AccountType, effectiveType, JSONAPI_MEDIA_TYPE } from '@fc/contract';
+import { priceFileEndpoints, PriceFileStatus, priceUploadFieldsSchema, type FileStatusUnit } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { actorOf } from '../../http/actor';
+import { route } from '../../http/endpoint';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { resource, sendData } from '../../http/jsonapi';
 import { findPriceFileByJob, findPriceResult, isDealerMerchant, listFileStatusUnits, listPriceFiles } from './repo';
 import type { PriceFileParams } from './price-job';
 import { acceptInboundFile, readCsvUpload, refuseUpload, sendUnitResult } from '../inbound-files/index';
-
-const noQuery = z.strictObject({});
 
 /**
  * Price files (FILE-01, FILE-06: the price report page and its calls under /mpp), the file-status page, and the
@@ -26,9 +18,9 @@ const noQuery = z.strictObject({});
 export const filesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/fc-common-api/mpp/price',
-      { config: { access: writeAccess('POST /fc-common-api/mpp/price'), stepUp: true } },
+    route(
+      app,
+      priceFileEndpoints.upload,
       async (req, reply) => {
         const p = principalOf(req);
         // A dealer's refused file is its own; one that corporate staff send for a dealer is theirs to see.
@@ -81,9 +73,10 @@ export const filesRoutes =
           202,
         );
       },
+      { config: { stepUp: true } },
     );
 
-    app.get('/fc-common-api/mpp/index', { config: { access: 'priceFiles' }, schema: { querystring: noQuery } }, async (req, reply) => {
+    route(app, priceFileEndpoints.list, async (req, reply) => {
       const { rows, total, estimated } = await listPriceFiles(ctx.db, principalOf(req), ctx.config.LIST_EXACT_COUNT_MAX);
       return sendData(
         reply,
@@ -105,9 +98,9 @@ export const filesRoutes =
       );
     });
 
-    app.get(
-      '/fc-common-api/mpp/status',
-      { config: { access: 'priceFiles', interactive: false }, schema: { querystring: priceStatusQuerySchema } },
+    route(
+      app,
+      priceFileEndpoints.status,
       async (req, reply) => {
         const row = await findPriceFileByJob(ctx.db, principalOf(req), req.query.job_id);
         if (!row) throw notFound('not-found', 'No price file has that job id.');
@@ -125,21 +118,18 @@ export const filesRoutes =
           }),
         ]);
       },
+      { config: { interactive: false } },
     );
 
-    app.get(
-      '/fc-common-api/mpp/download',
-      { config: { access: 'priceFiles' }, schema: { querystring: priceDownloadQuerySchema } },
-      async (req, reply) => {
-        const row = await findPriceResult(ctx.db, principalOf(req), req.query.data_seq);
-        if (!row) throw notFound('not-found', 'No price file has that sequence.');
-        if (row.state !== 'done' || !row.hasResult)
-          throw conflict('not-processed', 'The price file has not been processed; there is no result to download yet.');
-        return sendUnitResult(reply, ctx.db, row, 'price-file-result.csv');
-      },
-    );
+    route(app, priceFileEndpoints.download, async (req, reply) => {
+      const row = await findPriceResult(ctx.db, principalOf(req), req.query.data_seq);
+      if (!row) throw notFound('not-found', 'No price file has that sequence.');
+      if (row.state !== 'done' || !row.hasResult)
+        throw conflict('not-processed', 'The price file has not been processed; there is no result to download yet.');
+      return sendUnitResult(reply, ctx.db, row, 'price-file-result.csv');
+    });
 
-    app.get('/fc-common-api/file-status', { config: { access: 'priceFiles' }, schema: { querystring: noQuery } }, async (req, reply) => {
+    route(app, priceFileEndpoints.fileStatus, async (req, reply) => {
       const units = await listFileStatusUnits(ctx.db, principalOf(req));
       const groups: {
         date: string;
@@ -170,9 +160,9 @@ export const filesRoutes =
         .send({ data: groups.map((g) => resource('file-status', g.date, { date: g.date, units: g.units })) });
     });
 
-    app.post(
-      '/fc-common-api/transactions/file',
-      { config: { access: writeAccess('POST /fc-common-api/transactions/file'), stepUp: true } },
+    route(
+      app,
+      priceFileEndpoints.transactionFile,
       async (req, reply) => {
         const upload = await readCsvUpload(req).catch((err: unknown) => refuseUpload(ctx, actorOf(req), 'transactions', err, null));
         const extra = Object.keys(upload.fields);
@@ -186,5 +176,6 @@ export const filesRoutes =
         });
         return sendData(reply, [{ ...resource('inbound-file', seq, {}), attributes: { job_id: jobId, sequence: seq } }], undefined, 202);
       },
+      { config: { stepUp: true } },
     );
   };

@@ -1,7 +1,8 @@
-import { download } from '@/lib/api-client';
+import { priceFileEndpoints } from '@fc/contract/files';
+import { callDownload } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/mpp/download?data_seq=: the result CSV of a processed price file. */
+/** The result CSV of a processed price file, by its sequence. */
 export function downloadPriceFile(sequence: number, fileName: string) {
   const base = fileName.replace(/\.csv$/i, '');
-  return download('/fc-common-api/mpp/download', `${base}-result.csv`, { query: { data_seq: sequence } });
+  return callDownload(priceFileEndpoints.download, `${base}-result.csv`, { query: { data_seq: sequence } });
 }

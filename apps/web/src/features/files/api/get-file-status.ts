@@ -1,28 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FileStatusUnit, InboundKind, UnitStatus } from '@fc/contract/files';
-import { api } from '@/lib/api-client';
+import type { AttributesOf } from '@fc/contract';
+import { priceFileEndpoints } from '@fc/contract/files';
+import type { Flat } from '@/lib/api-client';
+import { call } from '@/lib/endpoint-client';
 
-/** A unit as sent (nested keys keep the specification's names). */
-export interface FileStatusUnitRow {
-  seq: number;
-  name: string;
-  kind: InboundKind;
-  status: UnitStatus;
-  /** English; the page shows the code translated (null for a module that writes no code). */
-  'status-msg': string;
-  'status-msg-code': FileStatusUnit['statusMsgCode'];
-  'status-msg-values': FileStatusUnit['statusMsgValues'];
-  'finished-at': string | null;
-}
-export interface FileStatusGroupRow {
-  id: string;
-  date: string;
-  units: FileStatusUnitRow[];
-}
+/** A processing date and its units (nested keys keep the specification's names). */
+export type FileStatusGroupRow = Flat<AttributesOf<typeof priceFileEndpoints.fileStatus>>;
+export type FileStatusUnitRow = FileStatusGroupRow['units'][number];
 
-/** GET /fc-common-api/file-status: processed files grouped by processing date, newest first. */
+/** Processed files grouped by processing date, newest first. */
 export async function getFileStatus(): Promise<FileStatusGroupRow[]> {
-  const res = await api<Omit<FileStatusGroupRow, 'id'>>('/fc-common-api/file-status');
+  const res = await call(priceFileEndpoints.fileStatus);
   return res.data;
 }
 

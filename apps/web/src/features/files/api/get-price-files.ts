@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { JOB_STATUS_POLL_MS, PriceFileStatus, type PriceFileItem } from '@fc/contract/files';
-import { api } from '@/lib/api-client';
+import type { AttributesOf } from '@fc/contract';
+import { JOB_STATUS_POLL_MS, PriceFileStatus, priceFileEndpoints } from '@fc/contract/files';
+import type { Flat } from '@/lib/api-client';
+import { call } from '@/lib/endpoint-client';
 
-/** GET /fc-common-api/mpp/index: the price files of this dealer (every dealer's for corporate staff), newest first. */
+export type PriceFileItem = Flat<AttributesOf<typeof priceFileEndpoints.list>>;
+
+/** The price files of this dealer (every dealer's for corporate staff), newest first. */
 export async function getPriceFiles() {
-  const res = await api<PriceFileItem>('/fc-common-api/mpp/index');
+  const res = await call(priceFileEndpoints.list);
   return res.data;
 }
 

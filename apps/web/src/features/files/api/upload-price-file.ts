@@ -1,9 +1,8 @@
-/** POST /fc-common-api/mpp/price (multipart, field file; corporate staff add merchant_no). */
-export const PRICE_UPLOAD_PATH = '/fc-common-api/mpp/price';
+import { endpointPath, type AttributesOf } from '@fc/contract';
+import { priceFileEndpoints } from '@fc/contract/files';
+
+/** The price file upload (multipart, field file; corporate staff add merchant_no), sent by the upload button. */
+export const PRICE_UPLOAD_PATH = endpointPath(priceFileEndpoints.upload);
 
 /** The answer's data (after the client's camelCasing: data.job_id is jobId). */
-export interface PriceUploadAnswer {
-  jobId: string;
-  sequence: number;
-  status: number;
-}
+export type PriceUploadAnswer = AttributesOf<typeof priceFileEndpoints.upload>;

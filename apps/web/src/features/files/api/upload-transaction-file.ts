@@ -1,7 +1,7 @@
-/** POST /fc-common-api/transactions/file (multipart, field file): the daily transaction file, corporate staff only. */
-export const TRANSACTION_UPLOAD_PATH = '/fc-common-api/transactions/file';
+import { endpointPath, type AttributesOf } from '@fc/contract';
+import { priceFileEndpoints } from '@fc/contract/files';
 
-export interface TransactionUploadAnswer {
-  jobId: string;
-  sequence: number;
-}
+/** The daily transaction file (multipart, field file), corporate staff only, sent by the upload button. */
+export const TRANSACTION_UPLOAD_PATH = endpointPath(priceFileEndpoints.transactionFile);
+
+export type TransactionUploadAnswer = AttributesOf<typeof priceFileEndpoints.transactionFile>;

@@ -24,14 +24,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '@fc/contract';
-import { priceStatusKind, type JobStatus, type PriceFileItem, type PriceStatusKind } from '@fc/contract/files';
+import { priceStatusKind, type PriceStatusKind } from '@fc/contract/files';
 import { CsvUploadButton } from '@/components/csv-upload-button';
 import { useToast } from '@/components/toast';
 import { WriteNeedsTask } from '@/components/write-needs-task';
 import { useCan, useCurrentUser } from '@/lib/session/current-user';
 import { downloadPriceFile } from '../api/download-price-file';
-import { getJobStatus } from '../api/get-job-status';
-import { PRICE_FILES_KEY, usePriceFiles } from '../api/get-price-files';
+import { getJobStatus, type JobStatus } from '../api/get-job-status';
+import { PRICE_FILES_KEY, usePriceFiles, type PriceFileItem } from '../api/get-price-files';
 import { PRICE_UPLOAD_PATH, type PriceUploadAnswer } from '../api/upload-price-file';
 import { LoadError } from '@/components/load-error';
 import { useFileMessages } from '@/lib/file-message';
@@ -70,7 +70,7 @@ export default function PriceReportPage() {
   // A fresh upload is followed through its job status; any other row in progress through the list itself.
   const job = useFileJob<PriceUploadAnswer, JobStatus>({
     key: 'price-job',
-    status: async (answer) => (await getJobStatus(answer.jobId)) ?? null,
+    status: async (answer) => (answer.jobId ? ((await getJobStatus(answer.jobId)) ?? null) : null),
     follows: (answer) => !!answer.jobId,
     onEnd: ({ name, status, error, message }) => {
       // Then the list is refreshed once more and polling stops (FILE-05).
