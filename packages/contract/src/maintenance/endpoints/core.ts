@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, jsonApi, type AttributesOf } from '../../core/endpoint';
 import { writeAccess } from '../../core/writes';
+import type { FileMessage } from '../../files/messages';
 import { CORE_FILE_TYPES, CORE_STATUSES, coreListQuerySchema } from '../core';
 
 /** A customer's core part (CORE-01): Price Verify rows carry their verified price, Coreless rows none. */
@@ -30,7 +31,7 @@ export const coreUploadStatusAttributes = z.object({
   /** The outcome in English, for other API clients; the web app shows message-code with message-values. */
   message: z.string().nullable(),
   'message-code': z.string().nullable(),
-  'message-values': z.record(z.string(), z.unknown()).nullable(),
+  'message-values': z.custom<FileMessage['values']>((v) => typeof v === 'object').nullable(),
   'rows-done': z.number(),
   'rows-total': z.number().nullable(),
   'has-report': z.boolean(),

@@ -1,8 +1,7 @@
-/** POST /fc-common-api/parts/core-management (multipart: file and type; 0 Coreless, 1 Price Verify), sent by useFileJob. */
-export const CORE_UPLOAD_PATH = '/fc-common-api/parts/core-management';
+import { endpointPath, type AttributesOf } from '@fc/contract';
+import { coreEndpoints } from '@fc/contract/maintenance';
 
-export interface CoreUploadAnswer {
-  status: string;
-  jobId: string | null;
-  sequence: number;
-}
+/** The core upload (multipart: file and type; 0 Coreless, 1 Price Verify), sent by useFileJob. */
+export const CORE_UPLOAD_PATH = endpointPath(coreEndpoints.upload);
+
+export type CoreUploadAnswer = AttributesOf<typeof coreEndpoints.upload>;

@@ -1,8 +1,7 @@
 import { Alert, Box, Button, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@fc/contract';
-import { download } from '@/lib/api-client';
-import { coreReportUrl, type CoreUploadStatus } from '../api/get-core-upload-status';
+import { downloadCoreReport, type CoreUploadStatus } from '../api/get-core-upload-status';
 
 interface Props {
   jobId: string;
@@ -32,7 +31,7 @@ export function CoreUploadStatusAlert({ jobId, status, message, ended, onDownloa
             color="inherit"
             size="small"
             onClick={() =>
-              void download(coreReportUrl(jobId), `core-upload-report-${status.fileName.replace(/\.csv$/i, '')}.csv`).catch(onDownloadError)
+              void downloadCoreReport(jobId, `core-upload-report-${status.fileName.replace(/\.csv$/i, '')}.csv`).catch(onDownloadError)
             }
           >
             {t('core.download-report')}
