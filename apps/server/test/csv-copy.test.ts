@@ -77,7 +77,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedUsers(t.ctx);
   corp = await loginAs(t.app, 'corp');
-  const req = { principal: undefined, id: 'req-1' } as never;
+  const req = { userId: null, username: null, requestId: 'req-1' };
   let n = 0;
   const at = () => new Date(Date.UTC(2026, 0, 1, 0, 0, n++, 123));
   for (const before of VALUES) {

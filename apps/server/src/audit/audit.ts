@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema/index';
 
@@ -62,15 +61,8 @@ export interface Actor {
   requestId: string | null;
 }
 
-/** A request that has not been turned into an actor yet (modules still moving to Actor, issue 18). */
-type RequestLike = Pick<FastifyRequest, 'principal' | 'id'>;
-
-const asActor = (who: Actor | RequestLike | null): Actor | null =>
-  who && 'principal' in who ? { userId: who.principal?.userId ?? null, username: who.principal?.username ?? null, requestId: who.id } : who;
-
 /** Records a write: call it inside the transaction that makes the change, so neither exists without the other. */
-export async function audit(tx: Tx, who: Actor | RequestLike | null, entry: AuditEntry): Promise<void> {
-  const actor = asActor(who);
+export async function audit(tx: Tx, actor: Actor | null, entry: AuditEntry): Promise<void> {
   const before = redactAudit(entry.before ?? null);
   const after = redactAudit(entry.after ?? null);
   await tx.insert(auditLog).values({

@@ -60,7 +60,7 @@ export async function startSession(
         .where(eq(users.id, user.id));
       await audit(
         tx,
-        { principal: null, id: origin.requestId },
+        { userId: null, username: null, requestId: origin.requestId },
         {
           actor: { userId: user.id, username: user.username },
           entity: 'session',
