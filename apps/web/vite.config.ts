@@ -56,6 +56,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // The contract's auth schemas and endpoints on their own: the login page needs them, and left to
+            // the default they join the chunk of a signed-in component that uses them (the second-factor code
+            // field), whose MUI imports then load on the login page too.
+            { name: 'contract-auth', test: /packages[\\/]contract[\\/]src[\\/]auth[\\/]/ },
             {
               name: 'public-shell',
               test: /apps[\\/]web[\\/]src[\\/](app[\\/](public-app|public-top-alert|layouts[\\/](public-(frame|header|footer)|language-select))|components[\\/]public-icons|features[\\/]home[\\/](components[\\/](links|landing-redirect)|api[\\/]get-signed-in-user))\.tsx?$/,
