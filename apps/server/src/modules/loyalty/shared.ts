@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortTerm } from '@fc/contract';
 import type { Tx } from '../../db/client';
-import { principalOf } from '../../http/access';
 import { offsetOf, orderBy, pageAndCount, type ListCount, type PageOf } from '../../http/list';
 import { rowsOf } from '../../db/execute';
 
@@ -10,9 +8,6 @@ export { rowsOf };
 
 /** A numeric column (text from the driver) as a number; null stays null. */
 export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/** Who made a change, as the tables' modified_by holds it. */
-export const actor = (req: FastifyRequest) => principalOf(req).username;
 
 /** A timestamptz column as ISO 8601 UTC text, whatever the driver does with timestamps. */
 export const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
