@@ -252,32 +252,6 @@ export const priceUploadFieldsSchema = z.strictObject({
     .optional(),
 });
 
-export interface PriceFileItem {
-  entryDate: string;
-  sequence: number;
-  status: number;
-  fileName: string;
-  merchantNo: number | null;
-  /** English; the web app shows `messageCode` with `messageValues` translated instead. */
-  message: string | null;
-  messageCode: FileMessage['code'] | null;
-  messageValues: FileMessage['values'] | null;
-  rowsDone: number;
-  rowsTotal: number | null;
-}
-
-export interface JobStatus {
-  jobId: string;
-  sequence: number;
-  status: number;
-  osReturnCode: number | null;
-  rowsDone: number;
-  rowsTotal: number | null;
-  message: string | null;
-  messageCode: FileMessage['code'] | null;
-  messageValues: FileMessage['values'] | null;
-}
-
 export interface FileStatusUnit {
   name: string;
   kind: InboundKind;
@@ -286,8 +260,4 @@ export interface FileStatusUnit {
   statusMsg: string;
   statusMsgCode: FileMessage['code'] | null;
   statusMsgValues: FileMessage['values'] | null;
-}
-export interface FileStatusGroup {
-  date: string;
-  units: FileStatusUnit[];
 }
