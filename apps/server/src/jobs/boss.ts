@@ -8,6 +8,9 @@ export interface BossExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** PGlite's refusal once close() has begun. */
+const closing = (err: unknown) => err instanceof Error && /^PGlite is clos(ing|ed)/.test(err.message);
+
 /**
  * pg-boss on the portal's own database. On PGlite it goes through a small adapter (STACK.md): queries with
  * values use query(), scripts use exec(), and a failed script is rolled back because the single session
@@ -23,12 +26,20 @@ export function createBoss(database: Database, databaseUrl?: string): PgBoss {
     schema: 'pgboss',
     db: {
       async executeSql(text: string, values?: unknown[]) {
-        if (values && values.length > 0) return client.query(text, values);
         try {
-          const results = await client.exec(text);
-          return results[results.length - 1] ?? { rows: [] };
+          if (values && values.length > 0) return await client.query(text, values);
+          try {
+            const results = await client.exec(text);
+            return results[results.length - 1] ?? { rows: [] };
+          } catch (err) {
+            await client.exec('ROLLBACK').catch(() => {});
+            throw err;
+          }
         } catch (err) {
-          await client.exec('ROLLBACK').catch(() => {});
+          // A worker's last fetch or fail can still be on its way while the process closes the embedded
+          // database (pg-boss's stop does not wait for it): nothing can be read or kept any more, and the
+          // error would surface as an unhandled rejection inside pg-boss's loop.
+          if (closing(err)) return { rows: [] };
           throw err;
         }
       },
