@@ -45,3 +45,24 @@ for (const width of [1280, 360]) {
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.1);
   });
 }
+
+test('customer maintenance: the menu closed in the first frame stays closed in the portal that takes its place', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'corp', 'corp');
+  const release = await holdScripts(page, /\/assets\/spa-[^/]*\.js$/);
+  await page.goto('/ui/corp/customers');
+  const frame = page.locator('#first-frame');
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Open or close the menu' });
+  await expect(frame.getByRole('navigation', { name: 'Main menu' })).toBeVisible({ timeout: 30_000 });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(frame.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  release();
+  await expect(frame).toHaveCount(0, { timeout: 30_000 });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  // And it opens again from the portal's own button.
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+});

@@ -134,8 +134,12 @@ async function pagesOf(page: Page, principal: Principal): Promise<{ id: string; 
   return out;
 }
 
-/** Waits until the page has loaded what it shows: its heading, no spinner or skeleton, no request in flight. */
+/**
+ * Waits until the page has loaded what it shows: the portal's page, not a list's first frame (decision 0640),
+ * its heading, no spinner or skeleton, no request in flight.
+ */
 async function settled(page: Page) {
+  await expect(page.locator('#first-frame')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('h1').first()).toBeVisible();
   const busy = page
     .locator('.MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate, .MuiSkeleton-root')

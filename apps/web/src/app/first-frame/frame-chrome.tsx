@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uiLanguages } from '@/lib/i18n';
 import { basePath } from '@/lib/links';
+import { useMenuOpen } from '@/lib/menu-open';
 import { useAppConfig } from '@/lib/session/app-config';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useMenuRoutes } from '@/lib/session/menu-routes';
@@ -20,7 +21,7 @@ export function FrameChrome({ children }: { children: ReactNode }) {
   const { data: config } = useAppConfig();
   const menu = useMenuRoutes();
   const desktop = window.matchMedia('(min-width: 900px)').matches;
-  const [open, setOpen] = useState(desktop);
+  const [open, setOpen] = useMenuOpen(desktop);
   const base = basePath();
   const home = (user && welcomeLink(config, user)) || `${base}/home`;
   const here = window.location.pathname.toLowerCase();

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import {
   AppBar,
   Box,
@@ -23,6 +23,7 @@ import { useCurrentUser } from '@/lib/session/current-user';
 import { useAppConfig } from '@/lib/session/app-config';
 import { welcomeLink } from '@/lib/session/welcome';
 import { useMenuRoutes } from '@/lib/session/menu-routes';
+import { useMenuOpen } from '@/lib/menu-open';
 import { SignedInFooter } from './footer';
 import { SessionGuard } from './session-guard';
 import { MAIN_ID, SkipLink } from './skip-link';
@@ -44,7 +45,7 @@ export default function DefaultLayout() {
   const { t } = useTranslation();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [open, setOpen] = useState(desktop);
+  const [open, setOpen] = useMenuOpen(desktop);
   const { pathname } = useLocation();
   const { data: user } = useCurrentUser();
   const { data: config } = useAppConfig();
