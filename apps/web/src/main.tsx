@@ -39,7 +39,7 @@ async function start() {
     ? await import('@/app/first-frame/first-frame').then((m) => m.showFirstFrame(tableRoute, firstFrame, rootElement))
     : null;
   const { startSpa, navigateSearch } = await import('@/app/spa');
-  startSpa(root);
+  startSpa(root, { behindFirstFrame: frame !== null });
   frame?.handOver(navigateSearch);
 }
 
