@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   CSRF_COOKIE,
   CSRF_FIELD,
@@ -14,8 +14,9 @@ import {
   type Principal,
 } from '@fc/contract';
 import type { AppContext } from '../context';
-import { sessions, users } from '../db/schema/index';
+import { sessions } from '../db/schema/index';
 import { errorObject, sendErrors } from './errors';
+import { sessionRow } from './session-lookup';
 
 /** Who may call a route: everyone, or holders of a named permission of the contract. */
 export type Access = 'public' | PermissionName;
@@ -241,46 +242,40 @@ async function loadPrincipal(req: FastifyRequest, ctx: AppContext) {
   const token = req.cookies?.[sessionCookieName(ctx)];
   if (!token || token.length > 200) return;
   const idHash = hashToken(token);
-  const [row] = await ctx.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), isNull(sessions.endedAt)))
-    .limit(1);
+  const row = await sessionRow(ctx.db, idHash);
   if (!row) return;
-  const idleMs = Date.now() - row.session.lastTouch.getTime();
+  const idleMs = Date.now() - row.lastTouch.getTime();
   // ASVS 3.3.2: however active, a session lasts at most SESSION_MAX_HOURS from its sign-in.
-  const ageMs = Date.now() - row.session.createdAt.getTime();
+  const ageMs = Date.now() - row.createdAt.getTime();
   const tooOld = ageMs > ctx.config.SESSION_MAX_HOURS * 3_600_000;
-  if (row.user.disabled || tooOld || idleMs > ctx.config.SESSION_FULL_MINUTES * 60_000) {
+  if (row.disabled || tooOld || idleMs > ctx.config.SESSION_FULL_MINUTES * 60_000) {
     // The server ends an idle or too old session on its own; the browser shows message 213 or session-lifetime.
     await ctx.db
       .update(sessions)
       .set({ endedAt: sql`now()` })
       .where(eq(sessions.idHash, idHash));
-    req.sessionLifetimeEnded = !row.user.disabled && tooOld;
-    req.sessionExpired = !row.user.disabled && !tooOld;
+    req.sessionLifetimeEnded = !row.disabled && tooOld;
+    req.sessionExpired = !row.disabled && !tooOld;
     return;
   }
-  const u = row.user;
   req.principal = {
-    userId: u.id,
-    username: u.username,
-    fullName: u.fullName,
-    accountType: u.accountType as AccountType,
-    workingAccountType: (u.workingAccountType as AccountType | null) ?? null,
-    grantedTasks: u.grantedTasks,
+    userId: row.userId,
+    username: row.username,
+    fullName: row.fullName,
+    accountType: row.accountType as AccountType,
+    workingAccountType: (row.workingAccountType as AccountType | null) ?? null,
+    grantedTasks: row.grantedTasks,
     sessionIdHash: idHash,
-    lastTouch: row.session.lastTouch,
-    custNo: u.custNo,
-    merchantNo: u.merchantNo,
-    alternatePortalUser: u.alternatePortalUser,
-    ssoUser: u.ssoUser,
-    isAdmin: u.isAdmin,
+    lastTouch: row.lastTouch,
+    custNo: row.custNo,
+    merchantNo: row.merchantNo,
+    alternatePortalUser: row.alternatePortalUser,
+    ssoUser: row.ssoUser,
+    isAdmin: row.isAdmin,
     // The language picked on the login page for this session, else the saved one (decision 0401).
-    language: row.session.language ?? u.language,
-    verifiedAt: row.session.verifiedAt,
-    mfaEnrolmentRequired: row.session.mfaEnrolmentRequired,
+    language: row.sessionLanguage ?? row.language,
+    verifiedAt: row.verifiedAt,
+    mfaEnrolmentRequired: row.mfaEnrolmentRequired,
   };
 }
 
