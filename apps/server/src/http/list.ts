@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import type { SortTerm } from '@fc/contract';
 
@@ -64,6 +65,32 @@ export async function plannedRows(db: Tx, query: SQL): Promise<number> {
   return Math.round(Number(plan[0]?.Plan?.['Plan Rows'] ?? 0));
 }
 
+/**
+ * How long a list's estimate is reused (decision 0940): the planner's figure follows ANALYZE, which moves
+ * it every few minutes at most, so asking again on every page of a busy list only added a statement per
+ * request. Seconds old is as good an estimate as fresh; an exact count is never reused.
+ */
+export const ESTIMATE_REUSE_MS = 10_000;
+/** Distinct filters remembered per database, oldest forgotten first (a search typed letter by letter makes many). */
+const ESTIMATES_KEPT = 500;
+const dialect = new PgDialect();
+const estimates = new WeakMap<Tx, Map<string, { rows: number; until: number }>>();
+
+/** plannedRows, reused for ESTIMATE_REUSE_MS per database and statement (its text and parameters). */
+export async function recentPlannedRows(db: Tx, query: SQL, now = Date.now()): Promise<number> {
+  let kept = estimates.get(db);
+  if (!kept) estimates.set(db, (kept = new Map()));
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const hit = kept.get(key);
+  if (hit && hit.until > now) return hit.rows;
+  const rows = await plannedRows(db, query);
+  kept.delete(key);
+  kept.set(key, { rows, until: now + ESTIMATE_REUSE_MS });
+  if (kept.size > ESTIMATES_KEPT) kept.delete(kept.keys().next().value!);
+  return rows;
+}
+
 export interface ListCount {
   total: number;
   /** `total` is an estimate (meta.record_count_estimated). */
@@ -94,7 +121,7 @@ export async function pageAndCount<R>(
     const [rows, total] = await Promise.all([opts.rows(), opts.count()]);
     return { rows, total, estimated: false };
   }
-  const [rows, planned] = await Promise.all([opts.rows(), plannedRows(db, opts.matching)]);
+  const [rows, planned] = await Promise.all([opts.rows(), recentPlannedRows(db, opts.matching)]);
   const offset = offsetOf(opts.page);
   if (planned <= opts.max) return { rows, total: await opts.count(), estimated: false };
   if (rows.length < opts.page.size && (rows.length > 0 || opts.page.number === 1))
