@@ -1,10 +1,29 @@
 import type { FastifyReply } from 'fastify';
 import { JSONAPI_MEDIA_TYPE, kebabCase, pagination, type ResourceObject } from '@fc/contract';
 
+/**
+ * Attribute names in kebab case, remembered: a list maps the same few names on every row of every page
+ * (issue 22: two regular expressions per cell were a visible share of a list request). Bounded, as stored
+ * options can bring names of their own.
+ */
+const kebabNames = new Map<string, string>();
+function kebabName(k: string): string {
+  let name = kebabNames.get(k);
+  if (name === undefined) {
+    name = kebabCase(k);
+    if (kebabNames.size < 5_000) kebabNames.set(k, name);
+  }
+  return name;
+}
+
 /** A resource object with kebab-case attribute names (API-02). */
 export function resource(type: string, id: string | number, attributes: Record<string, unknown>): ResourceObject {
   const attrs: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(attributes)) attrs[kebabCase(k)] = v instanceof Date ? v.toISOString() : v;
+  for (const k in attributes) {
+    if (!Object.hasOwn(attributes, k)) continue;
+    const v = attributes[k];
+    attrs[kebabName(k)] = v instanceof Date ? v.toISOString() : v;
+  }
   return { type, id: String(id), attributes: attrs };
 }
 
