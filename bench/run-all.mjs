@@ -110,9 +110,21 @@ function startChild(script, args, env, execArgv = []) {
   });
 }
 
-function startPortal(port, env) {
+/**
+ * The compiled server (`npm run build`'s second half), built once per run: the portal is measured as
+ * production runs it, the bundle under `node --enable-source-maps` with NODE_ENV=production, not the
+ * TypeScript sources through tsx (decision 0940).
+ */
+let built = null;
+function buildServer() {
+  built ??= run(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root });
+  return built;
+}
+
+async function startPortal(port, env) {
+  await buildServer();
   return startChild(
-    path.join(here, 'support/server-child.mjs'),
+    path.join(root, 'apps/server/dist/main.mjs'),
     [],
     {
       NODE_ENV: 'production',
@@ -131,7 +143,7 @@ function startPortal(port, env) {
       RATE_LIMIT_STORE: 'memory',
       ...env,
     },
-    ['--import', 'tsx'],
+    ['--enable-source-maps', '--import', path.join(here, 'support/production-child.mjs')],
   );
 }
 
