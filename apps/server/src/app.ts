@@ -142,7 +142,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         description: [
           'Paged lists take page[number] and page[size] (1-100) and answer JSON:API with meta.record_count, meta.pagination and links.',
           'meta.record_count is exact when the list is narrow (a filter or search matching at most LIST_EXACT_COUNT_MAX rows, 10,000 by default) and on the last page;',
-          'for a wider list of a large table it is the database planner estimate and meta.record_count_estimated is true (the field is absent when the count is exact).',
+          'for a wider list of a large table it is the database planner estimate, up to 10 seconds old, and meta.record_count_estimated is true (the field is absent when the count is exact).',
           'count=exact asks for an exact count on any list; the page links keep it.',
           'links.next may carry page[after], an opaque cursor: following it reads the next page by seeking its sort key (as fast at page 2,000 as at page 1).',
           'A request without it, or with one made for another page, size, sort or filter, is answered by page[number] as usual.',

@@ -18,7 +18,7 @@ export interface ListMeta {
   /**
    * The number of rows the list holds under its filters: exact, or an estimate when
    * `record_count_estimated` is true (a wide list of a large table, decision 0600; `count=exact` asks for
-   * the exact number).
+   * the exact number). An estimate is the database planner's and may be up to 10 seconds old (decision 0940).
    */
   record_count: number;
   record_count_estimated?: true;
