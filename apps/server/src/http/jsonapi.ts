@@ -61,14 +61,16 @@ export function sendList(
 ) {
   const { total, page } = opts;
   const p = pagination(total, page.size, page.number);
+  // The request's address is parsed once; each link copies its parameters (a list answers up to four links).
+  const { pathname, searchParams } = new URL(opts.url, 'http://x');
   const link = (n: number, cursor?: string) => {
-    const u = new URL(opts.url, 'http://x');
-    u.searchParams.set('page[number]', String(n));
-    u.searchParams.set('page[size]', String(page.size));
+    const params = new URLSearchParams(searchParams);
+    params.set('page[number]', String(n));
+    params.set('page[size]', String(page.size));
     // The request's own cursor fits only its page: only the next link carries one (the next page's).
-    if (cursor) u.searchParams.set('page[after]', cursor);
-    else u.searchParams.delete('page[after]');
-    return `${u.pathname}?${u.searchParams.toString()}`;
+    if (cursor) params.set('page[after]', cursor);
+    else params.delete('page[after]');
+    return `${pathname}?${params.toString()}`;
   };
   return reply.type(JSONAPI_MEDIA_TYPE).send({
     data: opts.rows.map((r) => resource(opts.type, r.id, r.attributes)),
