@@ -3,10 +3,7 @@
 // (issue 22, decision 0940). Loaded beside the bundle with `--import`, it adds what server-child.mjs adds
 // to the TypeScript sources: the `ready` message (with the database the server opened, read from the line
 // main prints when it listens), the event loop's delay over IPC, and `stop` (SIGTERM, main's own shutdown).
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-
-const histogram = monitorEventLoopDelay({ resolution: 5 });
-histogram.enable();
+import { answerLoopDelay } from './loop-delay.mjs';
 
 const log = console.log.bind(console);
 console.log = (...args) => {
@@ -15,19 +12,4 @@ console.log = (...args) => {
   log(...args);
 };
 
-process.on('message', (msg) => {
-  if (msg?.type === 'reset') {
-    histogram.reset();
-    process.send?.({ type: 'reset-done' });
-  } else if (msg?.type === 'stats') {
-    process.send?.({
-      type: 'stats',
-      p50: histogram.percentile(50) / 1e6,
-      p99: histogram.percentile(99) / 1e6,
-      max: histogram.max / 1e6,
-      mean: histogram.mean / 1e6,
-    });
-  } else if (msg?.type === 'stop') {
-    process.kill(process.pid, 'SIGTERM');
-  }
-});
+answerLoopDelay(() => process.kill(process.pid, 'SIGTERM'));
