@@ -17,6 +17,7 @@ import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/
 import { serializeRequest } from './http/log-redaction';
 import { registerInputChecks } from './http/input';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { rateLimitKey } from './http/rate-limit-key';
 import { createProbes } from './http/probes';
 import { securityHeaders } from './http/security-headers';
 import { aliasOfPath, underAlias, uiPrefixesOf } from './http/ui-prefixes';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     global: true,
     max: ctx.config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    keyGenerator: rateLimitKey,
     // Shared by every process on the database (RATE_LIMIT_STORE); a database that fails lets the request
     // through rather than refusing everyone (the request's own queries report the outage).
     ...(ctx.config.rateLimitStore === 'database' ? { store: databaseRateLimitStore(ctx), skipOnError: true } : {}),
