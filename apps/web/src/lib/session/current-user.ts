@@ -3,6 +3,7 @@ import { authEndpoints, can, type CurrentUser, type PermissionName } from '@fc/c
 import { ApiError } from '../api-client';
 import { call } from '../endpoint-client';
 import { applySessionLanguage } from '../i18n';
+import { queryKeysFactory } from '../query-keys';
 
 /**
  * The signed-in user (users/current); null when nobody is signed in. Each load applies the user's session
@@ -21,7 +22,10 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
-export const currentUserQuery = queryOptions({ queryKey: ['current-user'], queryFn: getCurrentUser, staleTime: 60_000 });
+/** The signed-in user: a write that changes what it holds (language, second factor) invalidates `currentUserKeys.all`. */
+export const currentUserKeys = queryKeysFactory('current-user');
+
+export const currentUserQuery = queryOptions({ queryKey: currentUserKeys.all, queryFn: getCurrentUser, staleTime: 60_000 });
 
 export function useCurrentUser() {
   return useQuery(currentUserQuery);

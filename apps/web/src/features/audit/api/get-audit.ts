@@ -5,6 +5,7 @@ import type { Flat } from '@/lib/api-client';
 import { call } from '@/lib/endpoint-client';
 import { queryClient } from '@/lib/query-client';
 import { tableQuery, tableStateFromParams, type TableOptions } from '@/components/table/table-state';
+import { auditKeys } from './query-keys';
 
 export type AuditRow = Flat<AttributesOf<typeof auditEndpoints.list>>;
 
@@ -15,7 +16,7 @@ export async function getAudit(query: URLSearchParams) {
 }
 
 export const auditQuery = (query: URLSearchParams) =>
-  queryOptions({ queryKey: ['audit', query.toString()], queryFn: () => getAudit(query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: auditKeys.list(query.toString()), queryFn: () => getAudit(query), placeholderData: keepPreviousData });
 
 /** The audit history's table (its URL state's defaults): shared by the page and the prefetch below. */
 export const AUDIT_TABLE: TableOptions = {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authEndpoints } from '@fc/contract';
 import { ApiError } from '@/lib/api-client';
 import { call } from '@/lib/endpoint-client';
+import { passwordRequestKeys } from './query-keys';
 
 /** The open reset request of an e-mailed token: who and until when, or null when the token is bad. */
 export async function checkPasswordRequest(token: string) {
@@ -18,7 +19,7 @@ export type PasswordResetRequest = NonNullable<Awaited<ReturnType<typeof checkPa
 
 export const checkPasswordRequestQuery = (token: string) =>
   queryOptions({
-    queryKey: ['check-password-request', token],
+    queryKey: passwordRequestKeys.detail(token),
     queryFn: () => checkPasswordRequest(token),
     staleTime: 0,
     gcTime: 0,

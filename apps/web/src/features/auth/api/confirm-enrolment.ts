@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authEndpoints, type SecondFactorCode } from '@fc/contract';
 import { call } from '@/lib/endpoint-client';
-import { currentUserQuery } from '@/lib/session/current-user';
-import { secondFactorQuery } from './get-second-factor';
+import { currentUserKeys } from '@/lib/session/current-user';
+import { secondFactorKeys } from './query-keys';
 
 /** Confirms the pending secret with a first code: the ten recovery codes, shown once. */
 export async function confirmEnrolment(body: SecondFactorCode): Promise<string[]> {
@@ -15,9 +15,9 @@ export function useConfirmEnrolment() {
   return useMutation({
     mutationFn: confirmEnrolment,
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: secondFactorQuery.queryKey });
+      await client.invalidateQueries({ queryKey: secondFactorKeys.all });
       // The session is no longer held to enrolment, and the step-up dialog now asks for a code.
-      await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      await client.invalidateQueries({ queryKey: currentUserKeys.all });
     },
   });
 }

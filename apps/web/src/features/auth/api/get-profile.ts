@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authEndpoints, type Profile } from '@fc/contract';
 import { call } from '@/lib/endpoint-client';
+import { profileKeys } from './query-keys';
 
 export type { Profile };
 
@@ -10,7 +11,7 @@ export async function getProfile(): Promise<Profile> {
   return res.data[0] as Profile;
 }
 
-export const profileQuery = queryOptions({ queryKey: ['profile'], queryFn: getProfile });
+export const profileQuery = queryOptions({ queryKey: profileKeys.all, queryFn: getProfile });
 
 export function useProfile() {
   return useQuery(profileQuery);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authEndpoints } from '@fc/contract';
 import { ApiError } from '@/lib/api-client';
 import { call } from '@/lib/endpoint-client';
+import { secondFactorChallengeKeys } from './query-keys';
 
 /**
  * The sign-in waiting for its code (decision 0700), or null when none is alive (401 mfa-expired: the step ran
@@ -18,7 +19,7 @@ export async function getSecondFactorChallenge() {
 }
 
 export const secondFactorChallengeQuery = queryOptions({
-  queryKey: ['second-factor-challenge'],
+  queryKey: secondFactorChallengeKeys.all,
   queryFn: getSecondFactorChallenge,
   staleTime: 0,
   gcTime: 0,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authEndpoints, type SecondFactorCode } from '@fc/contract';
 import { call } from '@/lib/endpoint-client';
-import { secondFactorQuery } from './get-second-factor';
+import { secondFactorKeys } from './query-keys';
 
 /** Ten new recovery codes that replace the old ones, for a code of the factor. */
 export async function newRecoveryCodes(body: SecondFactorCode): Promise<string[]> {
@@ -13,6 +13,6 @@ export function useNewRecoveryCodes() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: newRecoveryCodes,
-    onSuccess: () => client.invalidateQueries({ queryKey: secondFactorQuery.queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: secondFactorKeys.all }),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authEndpoints, type SecondFactorRemove } from '@fc/contract';
 import { call } from '@/lib/endpoint-client';
-import { currentUserQuery } from '@/lib/session/current-user';
-import { secondFactorQuery } from './get-second-factor';
+import { currentUserKeys } from '@/lib/session/current-user';
+import { secondFactorKeys } from './query-keys';
 
 /** Removes the second factor {password, code}. */
 export async function removeSecondFactor(body: SecondFactorRemove): Promise<void> {
@@ -14,8 +14,8 @@ export function useRemoveSecondFactor() {
   return useMutation({
     mutationFn: removeSecondFactor,
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: secondFactorQuery.queryKey });
-      await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      await client.invalidateQueries({ queryKey: secondFactorKeys.all });
+      await client.invalidateQueries({ queryKey: currentUserKeys.all });
     },
   });
 }

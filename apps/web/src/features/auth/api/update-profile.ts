@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authEndpoints, type ProfileUpdate } from '@fc/contract';
 import { call } from '@/lib/endpoint-client';
 import { applySessionLanguage } from '@/lib/i18n';
-import { currentUserQuery } from '@/lib/session/current-user';
-import { profileQuery } from './get-profile';
+import { currentUserKeys } from '@/lib/session/current-user';
+import { profileKeys } from './query-keys';
 
 /** Saves the profile {email, language, currentPassword?}. */
 export async function updateProfile(body: ProfileUpdate): Promise<void> {
@@ -17,8 +17,8 @@ export function useUpdateProfile() {
     onSuccess: async (_data, values) => {
       // The saved language is the session language: the interface follows it at once.
       await applySessionLanguage(values.language);
-      await client.invalidateQueries({ queryKey: profileQuery.queryKey });
-      await client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      await client.invalidateQueries({ queryKey: profileKeys.all });
+      await client.invalidateQueries({ queryKey: currentUserKeys.all });
     },
   });
 }

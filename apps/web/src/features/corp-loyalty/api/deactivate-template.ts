@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { templateEndpoints } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
+import { corpLoyaltyKeys } from './query-keys';
 
 /** Deactivates a template (loyalty_program_seq). */
 export function deactivateTemplate(loyaltyProgramSeq: number) {
@@ -9,5 +10,5 @@ export function deactivateTemplate(loyaltyProgramSeq: number) {
 
 export function useDeactivateTemplate() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deactivateTemplate, onSuccess: () => qc.invalidateQueries({ queryKey: ['corp-loyalty'] }) });
+  return useMutation({ mutationFn: deactivateTemplate, onSuccess: () => qc.invalidateQueries({ queryKey: corpLoyaltyKeys.all }) });
 }

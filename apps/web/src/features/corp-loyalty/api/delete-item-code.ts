@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { itemCodeEndpoints } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
+import { corpLoyaltyKeys } from './query-keys';
 
 /** Removes an item code from a bundle. */
 export function deleteItemCode({ bundleSeq, itemCode }: { bundleSeq: number; itemCode: string }) {
@@ -9,5 +10,5 @@ export function deleteItemCode({ bundleSeq, itemCode }: { bundleSeq: number; ite
 
 export function useDeleteItemCode() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteItemCode, onSuccess: () => qc.invalidateQueries({ queryKey: ['corp-loyalty'] }) });
+  return useMutation({ mutationFn: deleteItemCode, onSuccess: () => qc.invalidateQueries({ queryKey: corpLoyaltyKeys.all }) });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { bundleEndpoints } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
 import { allPages } from './all-pages';
+import { bundleKeys } from './query-keys';
 
 /** The bundle list (filter[sort] bundle_name|asc; the server's default is bundle_id|asc). */
 export async function getBundles(query: URLSearchParams) {
@@ -11,7 +12,7 @@ export async function getBundles(query: URLSearchParams) {
 
 export const bundlesQuery = (query: URLSearchParams) =>
   queryOptions({
-    queryKey: ['corp-loyalty', 'bundles', query.toString()],
+    queryKey: bundleKeys.list(query.toString()),
     queryFn: () => getBundles(query),
     placeholderData: keepPreviousData,
   });
@@ -23,7 +24,7 @@ export function useBundles(query: URLSearchParams) {
 /** Every active bundle by name, for the template form, however many there are. */
 export function useActiveBundles(enabled = true) {
   return useQuery({
-    queryKey: ['corp-loyalty', 'bundles', 'active'],
+    queryKey: bundleKeys.list({ active: true }),
     queryFn: () => allPages(getBundles, { sort: [{ field: 'bundle_name', direction: 'asc' }], filters: { status: 'Active' } }),
     enabled,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { listQueryParams } from '@fc/contract';
 import { enrolmentEndpoints, type CustomerOption } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
+import { customerOptionKeys } from './query-keys';
 
 /** The customer options: active customers matching the text, sorted by label. */
 export async function getCustomerOptions(search: string): Promise<CustomerOption[]> {
@@ -12,7 +13,7 @@ export async function getCustomerOptions(search: string): Promise<CustomerOption
 
 export const customerOptionsQuery = (search: string) =>
   queryOptions({
-    queryKey: ['corp-loyalty', 'customer-options', search],
+    queryKey: customerOptionKeys.list(search),
     queryFn: () => getCustomerOptions(search),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { enrolmentEndpoints } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
+import { enrolmentKeys } from './query-keys';
 
 /** The enrolment list (filter[sort], page[...], filter[search], filter[loyalty_program_seq]). */
 export async function getEnrolments(query: URLSearchParams) {
@@ -10,7 +11,7 @@ export async function getEnrolments(query: URLSearchParams) {
 
 export const enrolmentsQuery = (query: URLSearchParams) =>
   queryOptions({
-    queryKey: ['corp-loyalty', 'enrolments', query.toString()],
+    queryKey: enrolmentKeys.list(query.toString()),
     queryFn: () => getEnrolments(query),
     placeholderData: keepPreviousData,
   });

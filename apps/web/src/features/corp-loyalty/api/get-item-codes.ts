@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { itemCodeEndpoints } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
+import { itemCodeKeys } from './query-keys';
 
 /** A bundle's item codes: filter[bundle_seq], filter[search], filter[sort], page[number], page[size]. */
 export async function getItemCodes(query: URLSearchParams) {
@@ -10,7 +11,7 @@ export async function getItemCodes(query: URLSearchParams) {
 
 export const itemCodesQuery = (query: URLSearchParams) =>
   queryOptions({
-    queryKey: ['corp-loyalty', 'item-codes', query.toString()],
+    queryKey: itemCodeKeys.list(query.toString()),
     queryFn: () => getItemCodes(query),
     placeholderData: keepPreviousData,
   });

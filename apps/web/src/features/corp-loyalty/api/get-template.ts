@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { templateEndpoints } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
+import { templateKeys } from './query-keys';
 
 /** One template by loyalty_program_seq, with its milestones. */
 export async function getTemplate(seq: number) {
@@ -8,8 +9,7 @@ export async function getTemplate(seq: number) {
   return res.data[0]!;
 }
 
-export const templateQuery = (seq: number) =>
-  queryOptions({ queryKey: ['corp-loyalty', 'template', seq], queryFn: () => getTemplate(seq) });
+export const templateQuery = (seq: number) => queryOptions({ queryKey: templateKeys.detail(seq), queryFn: () => getTemplate(seq) });
 
 export function useTemplate(seq: number | undefined) {
   return useQuery({ ...templateQuery(seq ?? 0), enabled: !!seq });

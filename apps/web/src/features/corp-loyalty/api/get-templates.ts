@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { templateEndpoints } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
 import { allPages } from './all-pages';
+import { templateKeys } from './query-keys';
 
 /** The template list (paging, search, filter[loyalty_program_status], filter[sort]). */
 export async function getTemplates(query: URLSearchParams) {
@@ -11,7 +12,7 @@ export async function getTemplates(query: URLSearchParams) {
 
 export const templatesQuery = (query: URLSearchParams) =>
   queryOptions({
-    queryKey: ['corp-loyalty', 'templates', query.toString()],
+    queryKey: templateKeys.list(query.toString()),
     queryFn: () => getTemplates(query),
     placeholderData: keepPreviousData,
   });
@@ -23,7 +24,7 @@ export function useTemplates(query: URLSearchParams) {
 /** Every active template of a currency, by name (the enrolment form's programme list), however many there are. */
 export function useActiveTemplates(currencyConfig: number | undefined) {
   return useQuery({
-    queryKey: ['corp-loyalty', 'templates', 'active', currencyConfig ?? null],
+    queryKey: templateKeys.list({ active: true, currencyConfig: currencyConfig ?? null }),
     queryFn: () =>
       allPages(getTemplates, {
         sort: [{ field: 'loyalty_program_name', direction: 'asc' }],

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bundleEndpoints, type BundleBody } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
+import { corpLoyaltyKeys } from './query-keys';
 
 /** Changes a bundle (fc_loyalty_bundle). */
 export function updateBundle({ id, body }: { id: number; body: BundleBody }) {
@@ -9,5 +10,5 @@ export function updateBundle({ id, body }: { id: number; body: BundleBody }) {
 
 export function useUpdateBundle() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateBundle, onSuccess: () => qc.invalidateQueries({ queryKey: ['corp-loyalty'] }) });
+  return useMutation({ mutationFn: updateBundle, onSuccess: () => qc.invalidateQueries({ queryKey: corpLoyaltyKeys.all }) });
 }

@@ -31,6 +31,7 @@ import { RowMenu } from './row-menu';
 import { SearchField } from '@/components/search-field';
 import { useCsvExport } from './use-csv-export';
 import { isKnownCode, useFormats, useLoyaltyText } from './use-loyalty-text';
+import { corpLoyaltyKeys } from '../api/query-keys';
 
 type Row = Flat<ItemCodeRow>;
 
@@ -93,7 +94,7 @@ export default function BundleDetailPage() {
     },
     onEnd: ({ answer }) => {
       resetFile();
-      void queryClient.invalidateQueries({ queryKey: ['corp-loyalty'] });
+      void queryClient.invalidateQueries({ queryKey: corpLoyaltyKeys.all });
       if (answer.status === 'success') toast.success(t('toasts.bulk-import-succeeded'));
       else toast.error(t('toasts.bulk-import-generic-failure'));
     },

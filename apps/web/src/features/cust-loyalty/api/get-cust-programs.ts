@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { custProgramEndpoints, type CustLoyaltyProgram, type CustProgramsFor } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
+import { custProgramKeys } from './query-keys';
 
 /**
  * The programme cards, filter[for]=active|history (LOY-30). A corporate
@@ -19,7 +20,7 @@ export async function getCustPrograms(which: CustProgramsFor, custNo?: number): 
 
 export const custProgramsQuery = (which: CustProgramsFor, custNo?: number) =>
   queryOptions({
-    queryKey: ['loyalty-cust-programs', which, custNo ?? null],
+    queryKey: custProgramKeys.list({ which, custNo: custNo ?? null }),
     queryFn: () => getCustPrograms(which, custNo),
     staleTime: 30_000,
   });

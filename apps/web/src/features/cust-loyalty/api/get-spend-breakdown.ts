@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { custProgramEndpoints, type BreakdownTotals } from '@fc/contract/loyalty';
 import { call } from '@/lib/endpoint-client';
+import { spendBreakdownKeys } from './query-keys';
 
 /** The window's purchases of one enrolment by item code, and their totals. */
 export async function getSpendBreakdown(custLoyaltyProgramSeq: number) {
@@ -18,7 +19,7 @@ export async function getSpendBreakdown(custLoyaltyProgramSeq: number) {
 
 export const spendBreakdownQuery = (custLoyaltyProgramSeq: number) =>
   queryOptions({
-    queryKey: ['loyalty-spend-breakdown', custLoyaltyProgramSeq],
+    queryKey: spendBreakdownKeys.detail(custLoyaltyProgramSeq),
     queryFn: () => getSpendBreakdown(custLoyaltyProgramSeq),
     staleTime: 30_000,
   });

@@ -5,6 +5,7 @@ import type { Flat } from '@/lib/api-client';
 import { call } from '@/lib/endpoint-client';
 import { queryClient } from '@/lib/query-client';
 import { tableQuery, tableStateFromParams, type TableOptions } from '@/components/table/table-state';
+import { accountRequestKeys } from './query-keys';
 
 export type AccountRequestRow = Flat<AttributesOf<typeof accountRequestEndpoints.list>>;
 
@@ -16,7 +17,7 @@ export async function getAccountRequests(query: URLSearchParams) {
 
 export const accountRequestsQuery = (query: URLSearchParams) =>
   queryOptions({
-    queryKey: ['account-requests', query.toString()],
+    queryKey: accountRequestKeys.list(query.toString()),
     queryFn: () => getAccountRequests(query),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttributesOf } from '@fc/contract';
 import { customerEndpoints, type CustomerOptionList } from '@fc/contract/customers';
 import { call } from '@/lib/endpoint-client';
+import { customerOptionKeys } from './query-keys';
 
 /** One option of a list: its value, label and (for a state) its country. */
 export type OptionItem = AttributesOf<typeof customerEndpoints.options>['options'][number];
@@ -13,7 +14,7 @@ export async function getCustomerOptions(list: CustomerOptionList): Promise<Reco
 }
 
 export const customerOptionsQuery = (list: CustomerOptionList) =>
-  queryOptions({ queryKey: ['customer-options', list], queryFn: () => getCustomerOptions(list), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: customerOptionKeys.list(list), queryFn: () => getCustomerOptions(list), staleTime: 5 * 60_000 });
 
 export function useCustomerOptions(list: CustomerOptionList) {
   return useQuery(customerOptionsQuery(list));

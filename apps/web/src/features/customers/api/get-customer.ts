@@ -3,6 +3,7 @@ import type { AttributesOf } from '@fc/contract';
 import { customerEndpoints } from '@fc/contract/customers';
 import type { Flat } from '@/lib/api-client';
 import { call } from '@/lib/endpoint-client';
+import { customerKeys } from './query-keys';
 
 /** One customer's columns and stored create options, camelCased (custNo, custName, payDays, ...). */
 export type CustomerDetails = Flat<AttributesOf<typeof customerEndpoints.details>>;
@@ -14,7 +15,7 @@ export async function getCustomer(custNo: string): Promise<CustomerDetails> {
 }
 
 export const customerQuery = (custNo: string) =>
-  queryOptions({ queryKey: ['customers', 'one', custNo], queryFn: () => getCustomer(custNo) });
+  queryOptions({ queryKey: customerKeys.detail(custNo), queryFn: () => getCustomer(custNo) });
 
 export function useCustomer(custNo: string) {
   return useQuery(customerQuery(custNo));

@@ -5,6 +5,7 @@ import type { Flat } from '@/lib/api-client';
 import { call } from '@/lib/endpoint-client';
 import { queryClient } from '@/lib/query-client';
 import { tableQuery, tableStateFromParams, type TableOptions } from '@/components/table/table-state';
+import { customerKeys } from './query-keys';
 
 export type CustomerRow = Flat<AttributesOf<typeof customerEndpoints.list>>;
 
@@ -15,7 +16,7 @@ export async function getCustomers(query: URLSearchParams) {
 }
 
 export const customersQuery = (query: URLSearchParams) =>
-  queryOptions({ queryKey: ['customers', query.toString()], queryFn: () => getCustomers(query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: customerKeys.list(query.toString()), queryFn: () => getCustomers(query), placeholderData: keepPreviousData });
 
 export function useCustomers(query: URLSearchParams) {
   return useQuery(customersQuery(query));

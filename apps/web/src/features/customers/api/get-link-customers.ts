@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { customerEndpoints } from '@fc/contract/customers';
 import { call } from '@/lib/endpoint-client';
 import type { OptionItem } from './get-customer-options';
+import { customerOptionKeys } from './query-keys';
 
 /** The link customer type-ahead (filter[search]): at most 50 customers, searched by the server. */
 export async function getLinkCustomers(search: string): Promise<OptionItem[]> {
@@ -10,7 +11,11 @@ export async function getLinkCustomers(search: string): Promise<OptionItem[]> {
 }
 
 export const linkCustomersQuery = (search: string) =>
-  queryOptions({ queryKey: ['customer-options', 'link_customer', search], queryFn: () => getLinkCustomers(search), staleTime: 60_000 });
+  queryOptions({
+    queryKey: customerOptionKeys.list({ list: 'link_customer', search }),
+    queryFn: () => getLinkCustomers(search),
+    staleTime: 60_000,
+  });
 
 export function useLinkCustomers(search: string, enabled = true) {
   // The previous answer stays on screen while the next one loads, so the list does not flicker as one types.

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { camelCase } from '@fc/contract';
 import { purchasingRequirementsEndpoints, type PurchasingRequirementsResponse } from '@fc/contract/customers';
 import { call } from '@/lib/endpoint-client';
+import { purchasingRequirementKeys } from './query-keys';
 
 /** The nested objects of this answer keep kebab-case keys on the wire (cust-no, address-1); camelCase them. */
 function camelDeep(value: unknown): unknown {
@@ -21,7 +22,7 @@ export async function getPurchasingRequirements(): Promise<PurchasingRequirement
   };
 }
 
-export const purchasingRequirementsQuery = queryOptions({ queryKey: ['purchasing-requirements'], queryFn: getPurchasingRequirements });
+export const purchasingRequirementsQuery = queryOptions({ queryKey: purchasingRequirementKeys.all, queryFn: getPurchasingRequirements });
 
 export function usePurchasingRequirements() {
   return useQuery(purchasingRequirementsQuery);

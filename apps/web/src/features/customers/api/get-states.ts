@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { addressEndpoints, type StateOption } from '@fc/contract/customers';
 import { call } from '@/lib/endpoint-client';
+import { stateKeys } from './query-keys';
 
 /** The states of the request form's type-ahead, with their country. */
 export async function getStates(): Promise<StateOption[]> {
@@ -8,7 +9,7 @@ export async function getStates(): Promise<StateOption[]> {
   return res.data.map(({ value, label, country }) => ({ value, label, country }));
 }
 
-export const statesQuery = queryOptions({ queryKey: ['address-states'], queryFn: getStates, staleTime: Infinity });
+export const statesQuery = queryOptions({ queryKey: stateKeys.all, queryFn: getStates, staleTime: Infinity });
 
 export function useStates() {
   return useQuery(statesQuery);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountRequestEndpoints, type AccountRequestStatus } from '@fc/contract/customers';
 import { call } from '@/lib/endpoint-client';
+import { accountRequestKeys } from './query-keys';
 
 /** Moves an account request to another review status (audited on the server). */
 export async function setAccountRequestStatus(input: { id: string; status: AccountRequestStatus }) {
@@ -12,6 +13,6 @@ export function useSetAccountRequestStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setAccountRequestStatus,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['account-requests'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountRequestKeys.all }),
   });
 }

@@ -3,6 +3,7 @@ import type { AttributesOf } from '@fc/contract';
 import { priceFileEndpoints } from '@fc/contract/files';
 import type { Flat } from '@/lib/api-client';
 import { call } from '@/lib/endpoint-client';
+import { fileStatusKeys } from './query-keys';
 
 /** A processing date and its units (nested keys keep the specification's names). */
 export type FileStatusGroupRow = Flat<AttributesOf<typeof priceFileEndpoints.fileStatus>>;
@@ -15,7 +16,7 @@ export async function getFileStatus(): Promise<FileStatusGroupRow[]> {
 }
 
 export const fileStatusQuery = (pollMs: number | false = false) =>
-  queryOptions({ queryKey: ['file-status'], queryFn: getFileStatus, staleTime: 0, refetchInterval: pollMs });
+  queryOptions({ queryKey: fileStatusKeys.all, queryFn: getFileStatus, staleTime: 0, refetchInterval: pollMs });
 
 export function useFileStatus(pollMs: number | false = false) {
   return useQuery(fileStatusQuery(pollMs));

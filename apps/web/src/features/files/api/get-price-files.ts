@@ -3,6 +3,7 @@ import type { AttributesOf } from '@fc/contract';
 import { JOB_STATUS_POLL_MS, PriceFileStatus, priceFileEndpoints } from '@fc/contract/files';
 import type { Flat } from '@/lib/api-client';
 import { call } from '@/lib/endpoint-client';
+import { priceFileKeys } from './query-keys';
 
 export type PriceFileItem = Flat<AttributesOf<typeof priceFileEndpoints.list>>;
 
@@ -21,13 +22,11 @@ const inProgress = (rows: PriceFileItem[] | undefined) => !!rows?.some((r) => r.
  */
 export const priceFilesQuery = (followInProgress = false) =>
   queryOptions({
-    queryKey: ['price-files'],
+    queryKey: priceFileKeys.list(),
     queryFn: getPriceFiles,
     staleTime: 0,
     refetchInterval: (q) => (followInProgress && q.state.status !== 'error' && inProgress(q.state.data) ? JOB_STATUS_POLL_MS : false),
   });
-
-export const PRICE_FILES_KEY = priceFilesQuery().queryKey;
 
 export function usePriceFiles(followInProgress = false) {
   return useQuery(priceFilesQuery(followInProgress));

@@ -25,6 +25,7 @@ import { useToast } from '@/components/toast';
 import { useCan } from '@/lib/session/current-user';
 import { WriteNeedsTask } from '@/components/write-needs-task';
 import { fileStatusQuery, useFileStatus, type FileStatusUnitRow } from '../api/get-file-status';
+import { fileStatusKeys } from '../api/query-keys';
 import { TRANSACTION_UPLOAD_PATH, type TransactionUploadAnswer } from '../api/upload-transaction-file';
 import { LoadError } from '@/components/load-error';
 import { useFileMessages } from '@/lib/file-message';
@@ -107,7 +108,7 @@ export default function FileStatusPage() {
                 }}
                 onError={(err) => {
                   // The uploader shows a refused file's reason; the server also lists it as a failed unit (decision 0091).
-                  if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: fileStatusQuery().queryKey });
+                  if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: fileStatusKeys.all });
                   else toast.error(uploadError(err));
                 }}
               />

@@ -31,7 +31,8 @@ import { WriteNeedsTask } from '@/components/write-needs-task';
 import { useCan, useCurrentUser } from '@/lib/session/current-user';
 import { downloadPriceFile } from '../api/download-price-file';
 import { getJobStatus, type JobStatus } from '../api/get-job-status';
-import { PRICE_FILES_KEY, usePriceFiles, type PriceFileItem } from '../api/get-price-files';
+import { priceFileKeys } from '../api/query-keys';
+import { usePriceFiles, type PriceFileItem } from '../api/get-price-files';
 import { PRICE_UPLOAD_PATH, type PriceUploadAnswer } from '../api/upload-price-file';
 import { LoadError } from '@/components/load-error';
 import { useFileMessages } from '@/lib/file-message';
@@ -74,7 +75,7 @@ export default function PriceReportPage() {
     follows: (answer) => !!answer.jobId,
     onEnd: ({ name, status, error, message }) => {
       // Then the list is refreshed once more and polling stops (FILE-05).
-      void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
+      void queryClient.invalidateQueries({ queryKey: priceFileKeys.all });
       if (error) toast.error(tc('messages.upload-error'));
       else if (status?.osReturnCode === 0) toast.success(t('price-report.done', { name }));
       else toast.error(t('price-report.failed', { name, message }));
@@ -122,12 +123,12 @@ export default function PriceReportPage() {
             fields={corporate ? { merchant_no: merchantNo.trim() } : undefined}
             disabled={(corporate && !merchantValid) || polling}
             onUploaded={(res, file) => {
-              void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
+              void queryClient.invalidateQueries({ queryKey: priceFileKeys.all });
               job.follow(res.data[0], file.name);
             }}
             onError={(err) => {
               // The uploader shows a refused file's reason; the server also lists it as a failed file (decision 0091).
-              if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: PRICE_FILES_KEY });
+              if (err.code?.startsWith('file-')) void queryClient.invalidateQueries({ queryKey: priceFileKeys.all });
               else toast.error(uploadError(err));
             }}
           />

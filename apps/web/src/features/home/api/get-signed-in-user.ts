@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sessionEndpoints, type CurrentUser } from '@fc/contract';
 import { call } from '@/lib/endpoint-client';
+import { queryKeysFactory } from '@/lib/query-keys';
 
 /**
  * The signed-in user, or null (users/check). A public call that answers an empty list for a visitor, so a
@@ -12,7 +13,12 @@ export async function getSignedInUser(): Promise<CurrentUser | null> {
   return user?.username ? user : null;
 }
 
-export const signedInUserQuery = queryOptions({ queryKey: ['users-check'], queryFn: getSignedInUser, staleTime: 0, retry: false });
+export const signedInUserQuery = queryOptions({
+  queryKey: queryKeysFactory('users-check').all,
+  queryFn: getSignedInUser,
+  staleTime: 0,
+  retry: false,
+});
 
 export function useSignedInUser() {
   return useQuery(signedInUserQuery);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { partsEndpoints, type EstesMapping } from '@fc/contract/maintenance';
 import { call } from '@/lib/endpoint-client';
+import { estesPartKeys } from './query-keys';
 
 /** Maps a part number to a custom part number {part_no, custom_part_no}. */
 export async function createEstesPart(body: EstesMapping) {
@@ -10,5 +11,5 @@ export async function createEstesPart(body: EstesMapping) {
 
 export function useCreateEstesPart() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createEstesPart, onSuccess: () => client.invalidateQueries({ queryKey: ['estes-part'] }) });
+  return useMutation({ mutationFn: createEstesPart, onSuccess: () => client.invalidateQueries({ queryKey: estesPartKeys.all }) });
 }

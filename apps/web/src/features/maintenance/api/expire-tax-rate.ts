@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { taxEndpoints, type TaxExpire } from '@fc/contract/maintenance';
 import { call } from '@/lib/endpoint-client';
+import { taxRateKeys } from './query-keys';
 
 /** Expires a tax rate {cust_tax_rate_seq, expiry_date (YYYYMMDD)}. */
 export async function expireTaxRate(body: TaxExpire) {
@@ -10,5 +11,5 @@ export async function expireTaxRate(body: TaxExpire) {
 
 export function useExpireTaxRate() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: expireTaxRate, onSuccess: () => client.invalidateQueries({ queryKey: ['tax-rates'] }) });
+  return useMutation({ mutationFn: expireTaxRate, onSuccess: () => client.invalidateQueries({ queryKey: taxRateKeys.all }) });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { coreEndpoints } from '@fc/contract/maintenance';
 import { call } from '@/lib/endpoint-client';
+import { corePartKeys } from './query-keys';
 
 /** The core parts with page[...], filter[sort], filter[name], filter[cust_no], filter[part_no], filter[status]. */
 export async function getCoreParts(query: URLSearchParams) {
@@ -9,7 +10,7 @@ export async function getCoreParts(query: URLSearchParams) {
 }
 
 export const corePartsQuery = (query: URLSearchParams) =>
-  queryOptions({ queryKey: ['core-parts', query.toString()], queryFn: () => getCoreParts(query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: corePartKeys.list(query.toString()), queryFn: () => getCoreParts(query), placeholderData: keepPreviousData });
 
 export function useCoreParts(query: URLSearchParams) {
   return useQuery(corePartsQuery(query));

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { partsEndpoints, type EstesPart, type PartQueryType } from '@fc/contract/maintenance';
 import { call } from '@/lib/endpoint-client';
+import { estesPartKeys } from './query-keys';
 
 export interface EstesSearch {
   part_no: string;
@@ -15,7 +16,7 @@ export async function getEstesPart(search: EstesSearch): Promise<EstesPart | nul
 
 export const estesPartQuery = (search: EstesSearch | null) =>
   queryOptions({
-    queryKey: ['estes-part', search?.query_type, search?.part_no],
+    queryKey: estesPartKeys.detail(search?.part_no ?? null, { query_type: search?.query_type }),
     queryFn: () => getEstesPart(search!),
     enabled: !!search,
     retry: false,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { taxEndpoints } from '@fc/contract/maintenance';
 import { call } from '@/lib/endpoint-client';
+import { taxRateKeys } from './query-keys';
 
 /** The tax rates with page[...], filter[sort], filter[name], filter[cust_no], filter[location]. */
 export async function getTaxRates(query: URLSearchParams) {
@@ -9,7 +10,7 @@ export async function getTaxRates(query: URLSearchParams) {
 }
 
 export const taxRatesQuery = (query: URLSearchParams) =>
-  queryOptions({ queryKey: ['tax-rates', query.toString()], queryFn: () => getTaxRates(query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: taxRateKeys.list(query.toString()), queryFn: () => getTaxRates(query), placeholderData: keepPreviousData });
 
 export function useTaxRates(query: URLSearchParams) {
   return useQuery(taxRatesQuery(query));

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { partsEndpoints, type EstesMapping } from '@fc/contract/maintenance';
 import { call } from '@/lib/endpoint-client';
+import { estesPartKeys } from './query-keys';
 
 /** Removes the mapping {part_no, custom_part_no}. */
 export async function removeEstesPart(body: EstesMapping) {
@@ -10,5 +11,5 @@ export async function removeEstesPart(body: EstesMapping) {
 
 export function useRemoveEstesPart() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: removeEstesPart, onSuccess: () => client.invalidateQueries({ queryKey: ['estes-part'] }) });
+  return useMutation({ mutationFn: removeEstesPart, onSuccess: () => client.invalidateQueries({ queryKey: estesPartKeys.all }) });
 }

@@ -27,6 +27,7 @@ import { CORE_UPLOAD_PATH, type CoreUploadAnswer } from '../api/upload-core-file
 import { CoreUploadOverlay } from './core-upload-overlay';
 import { CoreUploadStatusAlert } from './core-upload-status';
 import { FilterField } from './filter-field';
+import { corePartKeys } from '../api/query-keys';
 
 /**
  * Core management (CORE-01 to CORE-07), also at its alias coreless-parts: core parts
@@ -86,7 +87,7 @@ export default function CoreManagementPage() {
     },
     onEnd: ({ status, error }) => {
       if (!status || error) return;
-      void client.invalidateQueries({ queryKey: ['core-parts'] });
+      void client.invalidateQueries({ queryKey: corePartKeys.all });
       pushMessage(status.unitStatus === 1 ? CoreMessage.ErrorsFound : CoreMessage.Processed);
     },
   });

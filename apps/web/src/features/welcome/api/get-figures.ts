@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authEndpoints, type WelcomeFigure } from '@fc/contract';
 import { call } from '@/lib/endpoint-client';
+import { queryKeysFactory } from '@/lib/query-keys';
 
 /** The live figures of the screens this user may open (id: the figure's key). */
 export async function getWelcomeFigures(): Promise<WelcomeFigure[]> {
@@ -8,7 +9,11 @@ export async function getWelcomeFigures(): Promise<WelcomeFigure[]> {
   return res.data.map((r) => ({ id: r.id as WelcomeFigure['id'], value: r.value, routeId: r.routeId }));
 }
 
-export const welcomeFiguresQuery = queryOptions({ queryKey: ['welcome-figures'], queryFn: getWelcomeFigures, staleTime: 0 });
+export const welcomeFiguresQuery = queryOptions({
+  queryKey: queryKeysFactory('welcome-figures').all,
+  queryFn: getWelcomeFigures,
+  staleTime: 0,
+});
 
 export function useWelcomeFigures() {
   return useQuery(welcomeFiguresQuery);
