@@ -24,7 +24,7 @@ import { exportItemCodes } from '../api/export-item-codes';
 import { useBundle } from '../api/get-bundle';
 import { useItemCodes } from '../api/get-item-codes';
 import { uploadItemCodes, type ItemCodeImportAnswer } from '../api/import-item-codes';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EditItemCodeDialog } from './edit-item-code-dialog';
 import { ItemCodesDialog } from './item-codes-dialog';
 import { RowMenu } from './row-menu';
@@ -262,6 +262,7 @@ export default function BundleDetailPage() {
         title={t('item-code.delete-title')}
         text={deleting ? t('item-code.delete-text', { code: deleting.itemCode }) : ''}
         confirmLabel={t('actions.delete')}
+        cancelLabel={t('actions.cancel')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           try {

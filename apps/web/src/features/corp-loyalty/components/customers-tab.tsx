@@ -15,7 +15,7 @@ import { exportLoyaltyCsv } from '../api/export-loyalty-csv';
 import { useEnrolments } from '../api/get-enrolments';
 import { useUnenroll } from '../api/unenroll';
 import { AddEnrolmentDialog } from './add-enrolment-dialog';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowMenu } from './row-menu';
 import { SearchField } from '@/components/search-field';
 import { useCsvExport } from './use-csv-export';
@@ -191,6 +191,7 @@ export function CustomersTab() {
         title={t('enrolment.unenroll-title')}
         text={leaving ? t('enrolment.unenroll-text', { customer: leaving.customerName, program: leaving.loyaltyProgramName }) : ''}
         confirmLabel={t('enrolment.unenroll')}
+        cancelLabel={t('actions.cancel')}
         onClose={() => setLeaving(null)}
         onConfirm={async () => {
           try {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BUNDLE_TEXT_MAX, bundleDeactivateFormSchema, type BundleRow } from '@fc/contract/loyalty';
 import { useToast } from '@/components/toast';
 import { useDeactivateBundle } from '../api/deactivate-bundle';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useLoyaltyText } from './use-loyalty-text';
 
 /** Delete (deactivate) a bundle: lists the templates that use it and takes an optional comment (section 4). */
@@ -41,6 +41,7 @@ export function DeactivateBundleDialog({
       title={t('bundle.deactivate-title')}
       text={row ? t('bundle.deactivate-text', { name: row.bundleName }) : ''}
       confirmLabel={t('bundle.deactivate')}
+      cancelLabel={t('actions.cancel')}
       onClose={onClose}
       onConfirm={async () => {
         const parsed = bundleDeactivateFormSchema.safeParse({ comment });

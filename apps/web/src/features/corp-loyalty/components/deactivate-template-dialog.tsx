@@ -5,7 +5,7 @@ import type { TemplateRow } from '@fc/contract/loyalty';
 import { useToast } from '@/components/toast';
 import { useDeactivateTemplate } from '../api/deactivate-template';
 import { useTemplate } from '../api/get-template';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /**
  * Deactivate a template (section 4): states how many customers are still enrolled and that the programme
@@ -30,6 +30,7 @@ export function DeactivateTemplateDialog({ row, onClose }: { row: TemplateRow | 
       title={t('template.deactivate-title')}
       text={text}
       confirmLabel={t('template.deactivate')}
+      cancelLabel={t('actions.cancel')}
       onClose={onClose}
       onConfirm={async () => {
         try {

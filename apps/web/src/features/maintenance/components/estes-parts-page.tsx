@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +18,7 @@ import { useExportEstesParts } from '../api/export-estes-parts';
 import { useRemoveEstesPart } from '../api/remove-estes-part';
 import { EstesAddDialog } from './estes-add-dialog';
 import { useMaintenanceFieldMessage } from './field-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
 import { ApiError } from '@/lib/api-client';
 
@@ -218,22 +203,16 @@ export default function EstesPartsPage() {
 
       <EstesAddDialog open={adding} onClose={() => setAdding(false)} onAdded={onAdded} />
 
-      <Dialog open={!!removing} onClose={() => setRemoving(null)} aria-labelledby="estes-remove-title" aria-describedby="estes-remove-text">
-        <DialogTitle id="estes-remove-title">{t('parts.confirm-remove-title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="estes-remove-text">
-            {t('parts.confirm-remove', { partNo: removing?.partNo ?? '', customPartNo: removing?.customPartNo ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)} autoFocus>
-            {t('common:actions.no')}
-          </Button>
-          <Button color="error" variant="contained" onClick={confirmRemove}>
-            {t('common:actions.yes')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={!!removing}
+        title={t('parts.confirm-remove-title')}
+        text={t('parts.confirm-remove', { partNo: removing?.partNo ?? '', customPartNo: removing?.customPartNo ?? '' })}
+        confirmLabel={t('common:actions.yes')}
+        cancelLabel={t('common:actions.no')}
+        focus="cancel"
+        onClose={() => setRemoving(null)}
+        onConfirm={confirmRemove}
+      />
     </>
   );
 }
