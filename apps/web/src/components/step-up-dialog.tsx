@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { normaliseCode, PASSWORD_INPUT_MAX, secondFactorCodeFormSchema, stepUpPasswordFormSchema } from '@fc/contract';
 import { ApiError, setStepUpHandler } from '@/lib/api-client';
@@ -10,10 +9,12 @@ import { queryClient } from '@/lib/query-client';
 import { currentUserQuery } from '@/lib/session/current-user';
 import { verifySession } from '@/lib/session/verify';
 import { registeredInput } from '@/lib/field-props';
+import { useCodeOrRecoveryForm } from '@/lib/use-code-or-recovery-form';
 import { SecondFactorCodeField } from './second-factor-code-field';
 import { useToast } from './toast';
 
 type Answer = (confirmed: boolean) => void;
+type StepUpValues = { password?: string; code?: string };
 
 /**
  * The step-up check of issue 19, one for the whole app (the app root mounts it): a sensitive change that the
@@ -43,25 +44,21 @@ export function StepUpDialog() {
 function StepUpForm({ withCode, onDone }: { withCode: boolean; onDone: Answer }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [recovery, setRecovery] = useState(false);
-  // The resolver reads the switch when it runs (useForm keeps the resolver of its first render).
-  const recoveryRef = useRef(false);
   const [busy, setBusy] = useState(false);
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<{ password?: string; code?: string }>({
-    resolver: (values, context, options) =>
-      zodResolver(withCode ? secondFactorCodeFormSchema(recoveryRef.current) : stepUpPasswordFormSchema)(
-        values as never,
-        context,
-        options as never,
-      ) as never,
-    defaultValues: withCode ? { code: '' } : { password: '' },
-  });
+    form: {
+      register,
+      handleSubmit,
+      setError,
+      formState: { errors },
+    },
+    codeField,
+    refuseCode,
+  } = useCodeOrRecoveryForm<StepUpValues>(
+    (recovery) =>
+      (withCode ? secondFactorCodeFormSchema(recovery) : stepUpPasswordFormSchema) as unknown as z.ZodType<StepUpValues, StepUpValues>,
+    withCode ? { code: '' } : { password: '' },
+  );
 
   const finish = (confirmed: boolean) => {
     if (!confirmed) toast.error(t('step-up.cancelled'));
@@ -76,8 +73,8 @@ function StepUpForm({ withCode, onDone }: { withCode: boolean; onDone: Answer })
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError && err.status === 400) {
-        const field = withCode ? 'code' : 'password';
-        setError(field, { message: err.code ?? 'invalid' }, { shouldFocus: true });
+        if (withCode) refuseCode(err.code);
+        else setError('password', { message: err.code ?? 'invalid' }, { shouldFocus: true });
         return;
       }
       // Locked out (the session ended and the API client went to the login page), or the server failed.
@@ -86,7 +83,6 @@ function StepUpForm({ withCode, onDone }: { withCode: boolean; onDone: Answer })
     }
   });
 
-  const message = (m: string | undefined) => (m ? translateValidation(m) : undefined);
   return (
     <Dialog open onClose={() => finish(false)} aria-labelledby="step-up-title" aria-describedby="step-up-text" fullWidth maxWidth="xs">
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -97,17 +93,7 @@ function StepUpForm({ withCode, onDone }: { withCode: boolean; onDone: Answer })
           </DialogContentText>
           <Stack spacing={2}>
             {withCode ? (
-              <SecondFactorCodeField
-                registration={register('code')}
-                recovery={recovery}
-                onRecoveryChange={(next) => {
-                  recoveryRef.current = next;
-                  setRecovery(next);
-                  reset({ code: '' });
-                }}
-                error={message(errors.code?.message)}
-                autoFocus
-              />
+              <SecondFactorCodeField {...codeField} autoFocus />
             ) : (
               <TextField
                 label={t('step-up.password')}
@@ -116,7 +102,7 @@ function StepUpForm({ withCode, onDone }: { withCode: boolean; onDone: Answer })
                 required
                 autoFocus
                 error={!!errors.password}
-                helperText={message(errors.password?.message)}
+                helperText={errors.password?.message ? translateValidation(errors.password.message) : undefined}
                 slotProps={{ htmlInput: { maxLength: PASSWORD_INPUT_MAX } }}
                 {...registeredInput(register('password'))}
               />

@@ -34,7 +34,7 @@ import { useNewRecoveryCodes } from '../api/new-recovery-codes';
 import { useRemoveSecondFactor } from '../api/remove-second-factor';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorEnrolment, stepUpCancelled } from './second-factor-enrolment';
-import { useCodeOrRecoveryForm } from './use-code-or-recovery-form';
+import { useCodeOrRecoveryForm } from '@/lib/use-code-or-recovery-form';
 
 type Mode = { kind: 'status' } | { kind: 'enrol' } | { kind: 'codes'; codes: string[] };
 

@@ -1,15 +1,16 @@
 import { useRef, useState } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type Path } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { translateValidation } from '@/lib/i18n';
+import { translateValidation } from './i18n';
 
 /**
  * A form with a code of the second factor that the user may switch to a recovery code (decision 0700): the
  * rules follow the switch (a TOTP code, or `xxxxx-xxxxx`), and switching empties the field. Returns the
- * form and the props of its SecondFactorCodeField.
+ * form and the props of its SecondFactorCodeField. Used by the profile's second-factor dialogs and by the
+ * step-up check (whose form has a code only when the user has a second factor).
  */
-export function useCodeOrRecoveryForm<T extends { code: string }>(
+export function useCodeOrRecoveryForm<T extends FieldValues & { code?: string }>(
   schemaOf: (recovery: boolean) => z.ZodType<T, T>,
   defaultValues: DefaultValues<T>,
 ) {
