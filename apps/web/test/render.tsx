@@ -6,6 +6,7 @@ import { DEFAULT_PROMOTIONS, type AppConfig, type CurrentUser } from '@fc/contra
 import { i18nReady, switchLanguage } from '@/lib/i18n';
 import { appConfigQuery } from '@/lib/session/app-config';
 import { currentUserQuery } from '@/lib/session/current-user';
+import { ToastProvider } from '@/components/toast';
 
 /** An app configuration as the server sends it for a visitor (links filled). */
 export const TEST_CONFIG = {
@@ -91,6 +92,19 @@ export function renderPage(
     </QueryClientProvider>,
   );
   return { ...result, client };
+}
+
+/** A page with toasts, a memory router and a fresh query client that holds nothing: it asks the (fake) server. */
+export function renderWithToasts(page: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ToastProvider>{page}</ToastProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
 }
 
 /** Where the router went, for a test to read (any path the page's own route does not match). */

@@ -1,22 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n, { i18nReady, switchLanguage } from '@/lib/i18n';
+import { describe, expect, it } from 'vitest';
+import i18n, { switchLanguage } from '@/lib/i18n';
 import { ToastProvider } from '@/components/toast';
 import ProfilePage from '@/features/auth/components/profile-page';
+import { freshBrowserPerTest } from '../../test/fresh-browser';
 import { currentUserDoc, mockApi, resourceDoc } from '../../test/api-mock';
 import { getCurrentUser } from '@/lib/session/current-user';
 
-beforeEach(async () => {
-  await i18nReady;
-  localStorage.clear();
-  await switchLanguage('en-us');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+freshBrowserPerTest();
 
 describe('session language code (I18N-02: 0 English US, 1 Spanish, 2 French)', () => {
   it.each([

@@ -1,14 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nReady, switchLanguage } from '@/lib/i18n';
-import { ToastProvider } from '@/components/toast';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { switchLanguage } from '@/lib/i18n';
 import FileStatusPage from '@/features/files/components/file-status-page';
 import PriceReportPage from '@/features/files/components/price-report-page';
 import CustomerMaintenancePage from '@/features/customers/components/customer-maintenance-page';
 import AccountRequestsPage from '@/features/customers/components/account-requests-page';
+import { freshBrowserPerTest } from '../../test/fresh-browser';
 import { currentUserDoc, mockApi } from '../../test/api-mock';
+import { renderWithToasts } from '../../test/render';
 
 /**
  * Least privilege in the browser (docs/permissions.md, decision 0300): a corporate user holding view tasks
@@ -16,15 +15,7 @@ import { currentUserDoc, mockApi } from '../../test/api-mock';
  * account-request review; each place says which task it needs, in the session language. A user holding the
  * task is offered each of them.
  */
-beforeEach(async () => {
-  await i18nReady;
-  localStorage.clear();
-  await switchLanguage('en-us');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+freshBrowserPerTest();
 
 const corporate = (tasks: number[], language = 0) =>
   currentUserDoc({ username: 'cora', 'account-type': 0, 'granted-tasks': tasks, 'cust-no': null, language });
@@ -63,21 +54,10 @@ function serve(tasks: number[], language = 0) {
   });
 }
 
-function renderPage(page: React.ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ToastProvider>{page}</ToastProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 describe('a view-only corporate user is offered no write', () => {
   it('file status: no transaction upload, and the reason names task 509', async () => {
     serve(VIEW_ONLY);
-    renderPage(<FileStatusPage />);
+    renderWithToasts(<FileStatusPage />);
     expect(await screen.findByTestId('needs-task-transactions-file')).toHaveTextContent(
       'Uploading the daily transaction file needs task 509 (modify loyalty programmes). You can view the files.',
     );
@@ -86,7 +66,7 @@ describe('a view-only corporate user is offered no write', () => {
 
   it('price report: no dealer field and no upload, and the reason names task 506', async () => {
     serve(VIEW_ONLY);
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     expect(await screen.findByTestId('needs-task-price-file-for-dealer')).toHaveTextContent('needs task 506');
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(document.querySelector('input[type=file]')).toBeNull();
@@ -94,14 +74,14 @@ describe('a view-only corporate user is offered no write', () => {
 
   it('customer maintenance: no Create button, and the reason names task 509', async () => {
     serve(VIEW_ONLY);
-    renderPage(<CustomerMaintenancePage />);
+    renderWithToasts(<CustomerMaintenancePage />);
     expect(await screen.findByTestId('needs-task-customer-create')).toHaveTextContent('Creating a customer needs task 509');
     expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
   });
 
   it('account requests: the status is text, not a choice, and the reason names task 509', async () => {
     serve(VIEW_ONLY);
-    renderPage(<AccountRequestsPage />);
+    renderWithToasts(<AccountRequestsPage />);
     expect(await screen.findByTestId('needs-task-account-request-review')).toHaveTextContent('needs task 509');
     const row = (await screen.findByText('Acme')).closest('tr, [role=row]') as HTMLElement;
     expect(within(row).getByText('New')).toBeInTheDocument();
@@ -112,12 +92,12 @@ describe('a view-only corporate user is offered no write', () => {
   it('the reasons are said in Spanish and French too', async () => {
     serve(VIEW_ONLY, 1);
     await switchLanguage('es');
-    renderPage(<FileStatusPage />);
+    renderWithToasts(<FileStatusPage />);
     expect(await screen.findByTestId('needs-task-transactions-file')).toHaveTextContent('requiere la tarea 509');
     vi.unstubAllGlobals();
     serve(VIEW_ONLY, 2);
     await switchLanguage('fr');
-    renderPage(<CustomerMaintenancePage />);
+    renderWithToasts(<CustomerMaintenancePage />);
     expect(await screen.findByTestId('needs-task-customer-create')).toHaveTextContent('Créer un client requiert la tâche 509');
   });
 });
@@ -125,14 +105,14 @@ describe('a view-only corporate user is offered no write', () => {
 describe('a corporate user holding the tasks is offered each write', () => {
   it('transaction upload, price file for a dealer, Create customer and the status choice', async () => {
     serve(EDITOR);
-    renderPage(<FileStatusPage />);
+    renderWithToasts(<FileStatusPage />);
     expect(await screen.findByTestId('transaction-file-progress')).toBeInTheDocument();
     expect(screen.queryByTestId('needs-task-transactions-file')).toBeNull();
   });
 
   it('price report: the dealer field and the upload', async () => {
     serve(EDITOR);
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     expect(await screen.findByRole('textbox')).toBeInTheDocument();
     expect(document.querySelector('input[type=file]')).not.toBeNull();
     expect(screen.queryByTestId('needs-task-price-file-for-dealer')).toBeNull();
@@ -140,14 +120,14 @@ describe('a corporate user holding the tasks is offered each write', () => {
 
   it('customers and account requests', async () => {
     serve(EDITOR);
-    renderPage(<CustomerMaintenancePage />);
+    renderWithToasts(<CustomerMaintenancePage />);
     expect(await screen.findByRole('link', { name: /create/i })).toBeInTheDocument();
     expect(screen.queryByTestId('needs-task-customer-create')).toBeNull();
   });
 
   it('account requests: the status is a choice', async () => {
     serve(EDITOR);
-    renderPage(<AccountRequestsPage />);
+    renderWithToasts(<AccountRequestsPage />);
     expect(await screen.findByLabelText(/Acme/)).toBeInTheDocument();
     expect(screen.queryByTestId('needs-task-account-request-review')).toBeNull();
   });

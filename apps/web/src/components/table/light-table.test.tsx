@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
+import { clickAndSettle, SearchProbe, tableState as state } from '../../../test/table';
 import { LightTable, ROW_HEIGHT } from './light-table';
 import type { TableState } from './table-state';
 import { useTableUrlState } from './use-table-url-state';
@@ -18,21 +19,12 @@ const columns: GridColDef<Row>[] = [
   { field: 'amount', headerName: 'Amount', type: 'number', valueFormatter: (v: number) => `$${v}`, sortable: false },
 ];
 const rows: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Customer ${i + 1}`, amount: i * 10 }));
-const state = (over: Partial<TableState> = {}): TableState => ({
-  page: 1,
-  size: 25,
-  sort: [{ field: 'name', direction: 'asc' }],
-  search: '',
-  filters: {},
-  ...over,
-});
-
 /** The light table on its URL state, as ServerDataGrid renders it before the grid's code has loaded. */
 function UrlLightTable({ changes }: { changes: Partial<TableState>[] }) {
   const { state: s, update } = useTableUrlState({ defaultSort: [{ field: 'name', direction: 'asc' }] });
   return (
     <>
-      <output data-testid="search">{useLocation().search}</output>
+      <SearchProbe />
       <LightTable<Row>
         rows={rows}
         columns={columns}
@@ -82,17 +74,14 @@ describe('LightTable (decision 0610)', () => {
         <UrlLightTable changes={changes} />
       </MemoryRouter>,
     );
-    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await clickAndSettle(screen.getByRole('button', { name: /next page/i }));
     expect(changes).toEqual([{ page: 2 }]);
     expect(screen.getByTestId('search').textContent).toContain('page=2');
     // The grid's order: ascending (the default here), descending, then none; a sort starts on page 1.
-    fireEvent.click(screen.getByRole('button', { name: /Name/ }));
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await clickAndSettle(screen.getByRole('button', { name: /Name/ }));
     expect(changes.at(-1)).toEqual({ sort: [{ field: 'name', direction: 'desc' }] });
     expect(screen.getByTestId('search').textContent).toBe('?sort=name%7Cdesc');
-    fireEvent.click(screen.getByRole('button', { name: /Name/ }));
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await clickAndSettle(screen.getByRole('button', { name: /Name/ }));
     expect(changes.at(-1)).toEqual({ sort: [] });
   });
 });

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
+import { clickAndSettle, SearchProbe, tableState as state } from '../../../test/table';
 import { DataGridTable } from './data-grid-table';
 import { ServerDataGrid } from './server-data-grid';
 import { useTableUrlState, type TableState } from './use-table-url-state';
@@ -27,20 +28,11 @@ function UrlTable({ changes }: { changes: Partial<TableState>[] }) {
   );
   return (
     <>
-      <output data-testid="search">{useLocation().search}</output>
+      <SearchProbe />
       <ServerDataGrid<Row> rows={rows} columns={columns} total={100} state={state} onStateChange={onStateChange} label="Customers" />
     </>
   );
 }
-
-const state = (over: Partial<TableState> = {}): TableState => ({
-  page: 1,
-  size: 25,
-  sort: [{ field: 'name', direction: 'asc' }],
-  search: '',
-  filters: {},
-  ...over,
-});
 
 beforeAll(async () => {
   await i18nReady;
@@ -93,12 +85,10 @@ describe('ServerDataGrid', () => {
         <UrlTable changes={changes} />
       </MemoryRouter>,
     );
-    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await clickAndSettle(screen.getByRole('button', { name: /next page/i }));
     expect(changes).toEqual([{ page: 2 }]);
     expect(screen.getByTestId('search').textContent).toContain('page=2');
-    fireEvent.click(screen.getByText('Name'));
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await clickAndSettle(screen.getByText('Name'));
     expect(changes.at(-1)).toEqual({ sort: [{ field: 'name', direction: 'desc' }] });
     expect(screen.getByTestId('search').textContent).not.toContain('page=');
   });

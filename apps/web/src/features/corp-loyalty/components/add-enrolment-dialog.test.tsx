@@ -1,17 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/toast';
+import { stubEmptyApi } from '../../../../test/fresh-browser';
 import { i18nReady, switchLanguage } from '@/lib/i18n';
 import { renderPage, TEST_CONFIG } from '../../../../test/render';
 import { AddEnrolmentDialog } from './add-enrolment-dialog';
 
-beforeEach(() => {
-  // Customer options and programmes: none are needed to check the dates.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } })),
-  );
-});
+// Customer options and programmes: none are needed to check the dates.
+beforeEach(stubEmptyApi);
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -1,17 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/toast';
+import { stubEmptyApi } from '../../../../test/fresh-browser';
 import { englishTexts, renderPage } from '../../../../test/render';
 import { TemplateDialog } from './template-dialog';
 
 beforeAll(englishTexts);
-beforeEach(() => {
-  // The active bundles list: none.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } })),
-  );
-});
+// The active bundles list: none.
+beforeEach(stubEmptyApi);
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nReady, switchLanguage } from '@/lib/i18n';
+import { describe, expect, it } from 'vitest';
 import { currentUserQuery } from '@/lib/session/current-user';
+import { freshBrowserPerTest } from '../../../../test/fresh-browser';
 import { draftKey, saveAllDrafts } from '@/lib/use-draft';
 import CustomerCreatePage from './customer-create-page';
 import RequestPage from './request-page';
@@ -23,20 +23,8 @@ function mount(path: string, username: string | null = 'cora') {
   );
 }
 
-beforeEach(async () => {
-  await i18nReady;
-  await switchLanguage('en-us');
-  localStorage.clear();
-  // Option lists, states and the app config: empty answers are enough for typing into text fields.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } })),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+// Option lists, states and the app config: empty answers are enough for typing into text fields.
+freshBrowserPerTest({ emptyApi: true });
 
 // Label queries: role queries walk the accessibility tree of a forty-field form, far too slowly in jsdom.
 const field = (label: string) => screen.findByLabelText(new RegExp(`^${label}`), {}, { timeout: 20_000 });

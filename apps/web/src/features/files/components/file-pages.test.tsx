@@ -1,28 +1,21 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nReady, switchLanguage } from '@/lib/i18n';
-import { ToastProvider } from '@/components/toast';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { currentUserDoc, mockApi } from '../../../../test/api-mock';
+import { fakeUploads } from '../../../../test/fake-uploads';
+import { freshBrowserPerTest } from '../../../../test/fresh-browser';
 import FileStatusPage from './file-status-page';
 import PriceReportPage from './price-report-page';
+import { renderWithToasts } from '../../../../test/render';
 
-beforeEach(async () => {
-  await i18nReady;
-  localStorage.clear();
-  await switchLanguage('en-us');
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+freshBrowserPerTest();
 
 const dealer = (language: number) =>
   currentUserDoc({ username: 'dave', 'account-type': 1, 'granted-tasks': [], 'cust-no': null, 'merchant-no': 1001, language });
 const corporate = (language: number) =>
   currentUserDoc({ username: 'cora', 'account-type': 0, 'granted-tasks': [502, 506, 507, 509], 'cust-no': null, language });
+
+/** One processing date of the file-status list and its units. */
+const fileStatusDay = (date: string, units: unknown[]) => ({ type: 'file-status', id: date, attributes: { date, units } });
 
 const priceFile = (seq: number, status: number, over: Record<string, unknown> = {}) => ({
   type: 'price-files',
@@ -42,46 +35,6 @@ const priceFile = (seq: number, status: number, over: Record<string, unknown> = 
   },
 });
 
-function renderPage(page: React.ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ToastProvider>{page}</ToastProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return client;
-}
-
-/** XMLHttpRequest as the upload client uses it, answering every upload with `answer`. */
-function fakeUploads(answer: () => { status: number; body: unknown }) {
-  const sent: FormData[] = [];
-  class FakeXhr {
-    status = 0;
-    statusText = '';
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress?: (e: ProgressEvent) => void } = {};
-    onload?: () => void;
-    onerror?: () => void;
-    open() {}
-    setRequestHeader() {}
-    send(form: FormData) {
-      sent.push(form);
-      const a = answer();
-      setTimeout(() => {
-        this.status = a.status;
-        this.responseText = JSON.stringify(a.body);
-        if (a.status === 0) this.onerror?.();
-        else this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
-
 const chooseFile = (name = 'prices.csv') => {
   const input = document.querySelector('input[type=file]') as HTMLInputElement;
   fireEvent.change(input, { target: { files: [new File(['part_no,price\nA,1\n'], name, { type: 'text/csv' })] } });
@@ -94,58 +47,51 @@ describe('file messages in the reader’s language (codes with values from the s
       'GET /fc-common-api/file-status': {
         body: {
           data: [
-            {
-              type: 'file-status',
-              id: '2026-11-20',
-              attributes: {
-                date: '2026-11-20',
-                units: [
-                  {
-                    seq: 1,
-                    name: 'prices.csv',
-                    kind: 'price',
-                    status: 0,
-                    'status-msg': '1,200 of 1,500 prices accepted ...',
-                    'status-msg-code': 'price-applied',
-                    'status-msg-values': { accepted: 1200, total: 1500, changed: 3, above: 100, unknown: 150, invalid: 50 },
-                    'finished-at': null,
-                  },
-                  {
-                    seq: 2,
-                    name: 'daily.csv',
-                    kind: 'transactions',
-                    status: 0,
-                    'status-msg': '1 purchases added ...',
-                    'status-msg-code': 'transactions-summary',
-                    'status-msg-values': {
-                      added: 1,
-                      held: 0,
-                      rejected: 6,
-                      rejects: [
-                        { code: 'unknown-customer', values: { custNo: 99999 }, line: 2 },
-                        { code: 'currency-invalid', line: 5 },
-                      ],
-                    },
-                    'finished-at': null,
-                  },
-                  {
-                    seq: 3,
-                    name: 'codes.csv',
-                    kind: 'item-codes',
-                    status: 2,
-                    'status-msg': 'Nothing new',
-                    'status-msg-code': null,
-                    'status-msg-values': null,
-                    'finished-at': null,
-                  },
-                ],
+            fileStatusDay('2026-11-20', [
+              {
+                seq: 1,
+                name: 'prices.csv',
+                kind: 'price',
+                status: 0,
+                'status-msg': '1,200 of 1,500 prices accepted ...',
+                'status-msg-code': 'price-applied',
+                'status-msg-values': { accepted: 1200, total: 1500, changed: 3, above: 100, unknown: 150, invalid: 50 },
+                'finished-at': null,
               },
-            },
+              {
+                seq: 2,
+                name: 'daily.csv',
+                kind: 'transactions',
+                status: 0,
+                'status-msg': '1 purchases added ...',
+                'status-msg-code': 'transactions-summary',
+                'status-msg-values': {
+                  added: 1,
+                  held: 0,
+                  rejected: 6,
+                  rejects: [
+                    { code: 'unknown-customer', values: { custNo: 99999 }, line: 2 },
+                    { code: 'currency-invalid', line: 5 },
+                  ],
+                },
+                'finished-at': null,
+              },
+              {
+                seq: 3,
+                name: 'codes.csv',
+                kind: 'item-codes',
+                status: 2,
+                'status-msg': 'Nothing new',
+                'status-msg-code': null,
+                'status-msg-values': null,
+                'finished-at': null,
+              },
+            ]),
           ],
         },
       },
     });
-    renderPage(<FileStatusPage />);
+    renderWithToasts(<FileStatusPage />);
     expect(
       await screen.findByText(
         'Precios aceptados: 1200 de 1500 (3 nuevos o modificados); por encima del precio del programa: 100; refacciones desconocidas: 150; filas no válidas: 50.',
@@ -177,26 +123,19 @@ describe('file messages in the reader’s language (codes with values from the s
       'GET /fc-common-api/file-status': {
         body: {
           data: [
-            {
-              type: 'file-status',
-              id: '2026-11-20',
-              attributes: {
-                date: '2026-11-20',
-                units: [
-                  unit(1, 'core', 'core-rejected', { rejected: 4, total: 5, applied: 1, type: 'coreless' }),
-                  unit(2, 'item-codes', 'item-codes-refused', {
-                    refused: 1,
-                    bundle: 'Filtres',
-                    rejects: [{ code: 'bundle-code-repeated', values: { value: '00002', first: 3 }, line: 4 }],
-                  }),
-                ],
-              },
-            },
+            fileStatusDay('2026-11-20', [
+              unit(1, 'core', 'core-rejected', { rejected: 4, total: 5, applied: 1, type: 'coreless' }),
+              unit(2, 'item-codes', 'item-codes-refused', {
+                refused: 1,
+                bundle: 'Filtres',
+                rejects: [{ code: 'bundle-code-repeated', values: { value: '00002', first: 3 }, line: 4 }],
+              }),
+            ]),
           ],
         },
       },
     });
-    renderPage(<FileStatusPage />);
+    renderWithToasts(<FileStatusPage />);
     expect(
       await screen.findByText(
         '4 lignes refusées sur 5 ; appliquées : 1 (Sans carcasse) ; le rapport détaille chaque problème.',
@@ -227,7 +166,7 @@ describe('file messages in the reader’s language (codes with values from the s
         },
       },
     });
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     expect(
       await screen.findByText('La ligne d’en-tête doit nommer les colonnes part_no, price ; manquantes : price.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -248,7 +187,7 @@ describe('file messages in the reader’s language (codes with values from the s
       status: 400,
       body: { errors: [{ status: '400', code, title: 'Bad', detail: 'English detail from the server' }] },
     }));
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     fireEvent.change(await screen.findByRole('textbox', { name: /de comerciante/ }, { timeout: 5000 }), {
       target: { value: '1001' },
     });
@@ -286,7 +225,7 @@ describe('a file refused at upload (decision 0091)', () => {
         },
       };
     });
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     expect(await screen.findByText('Todavía no hay archivos de precios.', {}, { timeout: 5000 })).toBeInTheDocument();
     await act(async () => chooseFile());
     expect(await screen.findByRole('alert')).toHaveTextContent('El archivo es demasiado grande.');
@@ -339,7 +278,7 @@ describe('following price files (FILE-05)', () => {
       },
     });
     fakeUploads(() => uploaded);
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     expect(await screen.findByText('No price files yet.', {}, { timeout: 5000 })).toBeInTheDocument();
     const beforeUpload = indexAt.length;
     await act(async () => chooseFile());
@@ -365,7 +304,7 @@ describe('following price files (FILE-05)', () => {
       },
     });
     fakeUploads(() => uploaded);
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     expect(await screen.findByText('No price files yet.', {}, { timeout: 5000 })).toBeInTheDocument();
     await act(async () => chooseFile());
     expect(await screen.findByText('Some files may not have uploaded. Please try again.', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -384,7 +323,7 @@ describe('following price files (FILE-05)', () => {
         return { body: { data: [priceFile(9, indexAt.length < 3 ? 26 : 19), priceFile(8, 19)] } };
       },
     });
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     expect(await screen.findByText('In progress', {}, { timeout: 5000 })).toBeInTheDocument();
     await screen.findByText(
       (_, el) => el?.getAttribute('data-testid') === 'price-file-9' && /Processed/.test(el.textContent ?? ''),
@@ -406,7 +345,7 @@ describe('following price files (FILE-05)', () => {
         return { status: 404, body: { errors: [{ status: '404', code: 'not-found' }] } };
       },
     });
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     expect(await screen.findByText('The list could not be loaded.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(/could not be downloaded/)).not.toBeInTheDocument();
     await pause(2000);
@@ -422,7 +361,7 @@ describe('status codes (FILE-03, FILE-04)', () => {
       'GET /fc-common-api/users/current': { body: dealer(0) },
       'GET /fc-common-api/mpp/index': { body: { data: [priceFile(1, 26), priceFile(2, 19), priceFile(3, 13), priceFile(4, 7)] } },
     });
-    renderPage(<PriceReportPage />);
+    renderWithToasts(<PriceReportPage />);
     const row = async (seq: number) => await screen.findByTestId(`price-file-${seq}`, {}, { timeout: 5000 });
     const cells = async (seq: number) => Array.from((await row(seq)).querySelectorAll('td')).map((td) => td.textContent);
     expect((await cells(1)).slice(1)).toEqual(['In progress', 'processing']);
@@ -448,14 +387,11 @@ describe('status codes (FILE-03, FILE-04)', () => {
       'GET /fc-common-api/users/current': { body: dealer(0) },
       'GET /fc-common-api/file-status': {
         body: {
-          data: [
-            { type: 'file-status', id: '2026-11-20', attributes: { date: '2026-11-20', units: [unit(1, 0), unit(2, 1)] } },
-            { type: 'file-status', id: '2026-11-19', attributes: { date: '2026-11-19', units: [unit(3, 2)] } },
-          ],
+          data: [fileStatusDay('2026-11-20', [unit(1, 0), unit(2, 1)]), fileStatusDay('2026-11-19', [unit(3, 2)])],
         },
       },
     });
-    renderPage(<FileStatusPage />);
+    renderWithToasts(<FileStatusPage />);
     const expectUnit = async (seq: number, label: string, icon: string) => {
       const row = await screen.findByTestId(`file-unit-${seq}`, {}, { timeout: 5000 });
       expect(row).toHaveTextContent(`file-${seq}.csv`);
@@ -495,7 +431,7 @@ describe('the daily transaction file (file-status page)', () => {
         calls++;
         return {
           body: {
-            data: calls < 3 ? [] : [{ type: 'file-status', id: '2026-11-20', attributes: { date: '2026-11-20', units: [unit] } }],
+            data: calls < 3 ? [] : [fileStatusDay('2026-11-20', [unit])],
           },
         };
       },
@@ -504,7 +440,7 @@ describe('the daily transaction file (file-status page)', () => {
       status: 202,
       body: { data: [{ type: 'inbound-file', id: '77', attributes: { job_id: 'job-77', sequence: 77 } }] },
     }));
-    renderPage(<FileStatusPage />);
+    renderWithToasts(<FileStatusPage />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Daily transaction file' }, { timeout: 5000 })).toBeInTheDocument();
     await act(async () => chooseFile('daily.csv'));
     const progress = screen.getByTestId('transaction-file-progress');

@@ -1,6 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nReady, switchLanguage } from '@/lib/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { switchLanguage } from '@/lib/i18n';
+import { fakeUploads } from '../../../../test/fake-uploads';
+import { freshBrowserPerTest } from '../../../../test/fresh-browser';
 import { mockApi } from '../../../../test/api-mock';
 import { renderPage, testUser } from '../../../../test/render';
 import CoreManagementPage from './core-management-page';
@@ -8,27 +10,11 @@ import CoreManagementPage from './core-management-page';
 // A shared, busy machine: the page waits 5 s before it sends the file, then polls every second.
 const WAIT = { timeout: 20_000 };
 
-/** XMLHttpRequest as the upload client uses it: every upload is accepted as job `job-1`. */
-class AcceptingXhr {
-  status = 0;
-  statusText = '';
-  responseText = '';
-  withCredentials = false;
-  upload: { onprogress?: (e: ProgressEvent) => void } = {};
-  onload?: () => void;
-  onerror?: () => void;
-  open() {}
-  setRequestHeader() {}
-  send() {
-    setTimeout(() => {
-      this.status = 202;
-      this.responseText = JSON.stringify({
-        data: [{ type: 'core-uploads', id: '7', attributes: { status: 'success', 'job-id': 'job-1', sequence: 7 } }],
-      });
-      this.onload?.();
-    }, 0);
-  }
-}
+/** Every upload is accepted as job `job-1`. */
+const accepted = () => ({
+  status: 202,
+  body: { data: [{ type: 'core-uploads', id: '7', attributes: { status: 'success', 'job-id': 'job-1', sequence: 7 } }] },
+});
 
 const finished = (over: Record<string, unknown>) => ({
   data: [
@@ -52,15 +38,9 @@ const finished = (over: Record<string, unknown>) => ({
   ],
 });
 
-beforeEach(async () => {
-  await i18nReady;
-  localStorage.clear();
-  vi.stubGlobal('XMLHttpRequest', AcceptingXhr);
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await switchLanguage('en-us');
-  localStorage.clear();
+freshBrowserPerTest();
+beforeEach(() => {
+  fakeUploads(accepted);
 });
 
 async function uploadIn(language: 'es' | 'fr', status: unknown) {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaxRateRow } from '@fc/contract/maintenance';
 import { ToastProvider } from '@/components/toast';
-import { i18nReady, switchLanguage } from '@/lib/i18n';
 import { currentUserQuery } from '@/lib/session/current-user';
+import { freshBrowserPerTest } from '../../../../test/fresh-browser';
 import { saveAllDrafts } from '@/lib/use-draft';
 import { TaxAddDialog } from './tax-add-dialog';
 import { TaxExpireDialog } from './tax-expire-dialog';
@@ -60,20 +60,8 @@ function mount() {
   );
 }
 
-beforeEach(async () => {
-  await i18nReady;
-  await switchLanguage('en-us');
-  localStorage.clear();
-  // The app config the add dialog reads for the programme names.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } })),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+// The app config the add dialog reads for the programme names.
+freshBrowserPerTest({ emptyApi: true });
 
 describe('tax dialogs keep a draft when the session times out', { timeout: 30_000 }, () => {
   it('the Add dialog: its typed values come back in the dialog after the next sign-in', async () => {
