@@ -211,7 +211,7 @@ export interface RegisteredRoute {
 /**
  * The routes that read an uploaded file, found among the registered routes rather than listed by hand:
  * every state-changing route is sent a multipart form without a file, by a user it admits, and a route
- * that reads a file answers 4xx naming the `file` field (the shared upload reader, src/modules/inbound-files/upload.ts).
+ * that reads a file answers 4xx naming the `file` field (the shared upload reader, src/http/multipart.ts, and its checks, src/modules/inbound-files/upload.ts).
  * A route that answers such a form with a 5xx is listed in `crashes`.
  */
 export async function findUploadRoutes(

@@ -5,11 +5,12 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { actorOf } from '../../http/actor';
 import { route } from '../../http/endpoint';
+import { readUpload } from '../../http/multipart';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { resource, sendData } from '../../http/jsonapi';
 import { findPriceFileByJob, findPriceResult, isDealerMerchant, listFileStatusUnits, listPriceFiles } from './repo';
 import type { PriceFileParams } from './price-job';
-import { acceptInboundFile, readCsvUpload, refuseUpload, sendUnitResult } from '../inbound-files/index';
+import { acceptInboundFile, checkCsvUpload, refuseUpload, sendUnitResult } from '../inbound-files/index';
 
 /**
  * Price files (FILE-01, FILE-06: the price report page and its calls under /mpp), the file-status page, and the
@@ -24,9 +25,11 @@ export const filesRoutes =
       async (req, reply) => {
         const p = principalOf(req);
         // A dealer's refused file is its own; one that corporate staff send for a dealer is theirs to see.
-        const upload = await readCsvUpload(req).catch((err: unknown) =>
-          refuseUpload(ctx, actorOf(req), 'price', err, effectiveType(p) === AccountType.Corporate ? null : (p.merchantNo ?? null)),
-        );
+        const upload = await readUpload(req)
+          .then((u) => checkCsvUpload(u))
+          .catch((err: unknown) =>
+            refuseUpload(ctx, actorOf(req), 'price', err, effectiveType(p) === AccountType.Corporate ? null : (p.merchantNo ?? null)),
+          );
         const parsed = priceUploadFieldsSchema.safeParse(upload.fields);
         if (!parsed.success) {
           const issue = parsed.error.issues[0]!;
@@ -164,7 +167,9 @@ export const filesRoutes =
       app,
       priceFileEndpoints.transactionFile,
       async (req, reply) => {
-        const upload = await readCsvUpload(req).catch((err: unknown) => refuseUpload(ctx, actorOf(req), 'transactions', err, null));
+        const upload = await readUpload(req)
+          .then((u) => checkCsvUpload(u))
+          .catch((err: unknown) => refuseUpload(ctx, actorOf(req), 'transactions', err, null));
         const extra = Object.keys(upload.fields);
         if (extra.length) throw badRequest('unknown-field', `Unknown form field ${extra.join(', ')}`, extra[0]);
         const { seq, jobId } = await acceptInboundFile(ctx, actorOf(req), {

@@ -1,20 +1,16 @@
 import { isUtf8 } from 'node:buffer';
-import type { FastifyRequest } from 'fastify';
 import { CSV_UPLOAD_LIMITS, FileErrorCode } from '@fc/contract/files';
 import { AppError } from '../../http/errors';
 import { invalidCharactersDetail, unstorableField } from '../../http/input';
+import type { Upload } from '../../http/multipart';
 
 export interface CsvUploadOptions {
-  /** Largest file accepted, in bytes (default: the server's UPLOAD_MAX_BYTES). */
-  maxBytes?: number;
   /** Most records (lines) accepted, a header row included. */
   maxRows?: number;
   /** Most fields in one record. */
   maxColumns?: number;
   /** Longest record, in bytes. */
   maxLineBytes?: number;
-  /** The multipart field of the file (default `file`). */
-  field?: string;
   /**
    * A check of the raw bytes before the encoding and content checks (the core upload's content scan,
    * ACP03): it throws to refuse the file.
@@ -58,69 +54,34 @@ export interface RefusalValues {
 }
 
 /**
- * Reads the single CSV file of a multipart request and checks it before anything is stored: type,
- * size, emptiness, encoding, binary content, rows, columns and line length. Each refusal names the
- * `file` field and carries a code of the contract (`FileErrorCode`).
+ * Checks the CSV file of an upload (read from its request by `readUpload`, src/http/multipart.ts) before
+ * anything is stored: the form's fields, then the file's presence, type, size, emptiness, encoding, binary
+ * content, rows, columns and line length. Each refusal names the `file` field and carries a code of the
+ * contract (`FileErrorCode`).
  */
-export async function readCsvUpload(req: FastifyRequest, opts: CsvUploadOptions = {}): Promise<CsvUpload> {
-  const field = opts.field ?? 'file';
-  // The operator's UPLOAD_MAX_BYTES caps every upload; a route may ask for less, never more.
-  const serverMax = (req.server as { uploadMaxBytes?: number }).uploadMaxBytes ?? CSV_UPLOAD_LIMITS.maxBytes;
-  const maxBytes = Math.min(opts.maxBytes ?? CSV_UPLOAD_LIMITS.maxBytes, serverMax);
+export async function checkCsvUpload(upload: Upload, opts: CsvUploadOptions = {}): Promise<CsvUpload> {
+  const { field, fields, file, maxBytes } = upload;
   const maxRows = opts.maxRows ?? CSV_UPLOAD_LIMITS.maxRows;
   const maxColumns = opts.maxColumns ?? CSV_UPLOAD_LIMITS.maxColumns;
   const maxLineBytes = opts.maxLineBytes ?? CSV_UPLOAD_LIMITS.maxLineBytes;
 
-  if (!req.isMultipart()) {
-    throw fail(400, FileErrorCode.Required, `Send the file as multipart/form-data in the field "${field}".`);
-  }
-  const fields: Record<string, string> = {};
-  let file: { name: string; content: Buffer; size: number } | undefined;
-  let tooLarge = false;
-  try {
-    // throwFileSizeLimit is read at run time but missing from the parts() option type.
-    const partsOptions = { limits: { fileSize: maxBytes }, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
-    for await (const part of req.parts(partsOptions)) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        // Keep draining so that the request ends cleanly, but hold nothing more than the limit.
-        if (size <= maxBytes) chunks.push(chunk);
-      }
-      if (part.fieldname !== field || file) continue;
-      if (part.file.truncated || size > maxBytes) tooLarge = true;
-      file = { name: part.filename, content: Buffer.concat(chunks), size };
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw fail(413, FileErrorCode.TooLarge, 'Send one file at a time.');
-    }
-    throw fail(400, FileErrorCode.Required, 'The upload was incomplete or malformed; send the file again.');
-  }
   // The form's text fields are input like any other (decision 0320).
   const badField = unstorableField(fields);
   if (badField) throw new AppError(400, 'invalid-characters', invalidCharactersDetail(badField), badField);
   if (!file) throw fail(400, FileErrorCode.Required, `Choose a CSV file to upload (field "${field}").`);
 
-  const fileName = sanitizeFileName(file.name);
+  const fileName = sanitizeFileName(file.filename);
   const refuse = (status: number, code: string, detail: string, values?: RefusalValues) =>
-    new FileRefusedError(status, code, detail, { fileName, byteSize: file!.size, fields }, values);
+    new FileRefusedError(status, code, detail, { fileName, byteSize: file.size, fields }, values);
   if (!/\.csv$/i.test(fileName)) throw refuse(415, FileErrorCode.Type, 'Only .csv files are accepted.');
   try {
-    opts.inspect?.(file.content);
+    opts.inspect?.(file.bytes);
   } catch (err) {
     if (err instanceof AppError && !(err instanceof FileRefusedError)) throw refuse(err.status, err.code, err.message);
     throw err;
   }
-  if (tooLarge) throw refuse(413, FileErrorCode.TooLarge, `The file is larger than ${formatBytes(maxBytes)}.`, { max: maxBytes });
-  const content = file.content;
+  if (file.tooLarge) throw refuse(413, FileErrorCode.TooLarge, `The file is larger than ${formatBytes(maxBytes)}.`, { max: maxBytes });
+  const content = file.bytes;
   const body = bodyOf(content);
   if (isBlank(body)) {
     throw refuse(400, FileErrorCode.Empty, 'The file is empty.');

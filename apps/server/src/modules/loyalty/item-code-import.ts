@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { stripInvisible } from '@fc/contract';
 import {
@@ -11,16 +11,16 @@ import {
 } from '@fc/contract/loyalty';
 import { FileMessageCode, REJECTS_LISTED, RowMessageCode, type FileMessage, type RowMessage } from '@fc/contract/files';
 import { audit, type Actor } from '../../audit/audit';
-import { actorOf } from '../../http/actor';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { loyaltyItemCodes } from '../../db/schema/index';
 import { AppError, badRequest, errorObject } from '../../http/errors';
+import type { Upload } from '../../http/multipart';
 import {
   acceptInboundFile,
   bodyOf,
+  checkCsvUpload,
   defineFileJob,
-  readCsvUpload,
   recordOutcome,
   runUnitNow,
   type FileOutcome,
@@ -166,8 +166,8 @@ function rowErrors(errors: readonly ImportRowError[]) {
  * page (kind item-codes) and its job runs in this request, since the answer must say whether the codes were
  * added (data[0].status success, or a 400 listing the rows' errors; decision 0820).
  */
-export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bundleSeq: number) {
-  const upload = await readCsvUpload(req, { maxRows: MAX_IMPORT_ROWS + 1, maxColumns: 20, maxLineBytes: 2_000 });
+export async function importItemCodes(ctx: AppContext, actor: Actor, received: Upload, bundleSeq: number, log: FastifyBaseLogger) {
+  const upload = await checkCsvUpload(received, { maxRows: MAX_IMPORT_ROWS + 1, maxColumns: 20, maxLineBytes: 2_000 });
   const bundle = await findBundle(ctx.db, bundleSeq);
   if (bundle.status !== 0)
     throw badRequest(BundleCode.Inactive, `The bundle ${bundle.name} is inactive; no item codes can be imported.`, 'bundle_seq');
@@ -180,15 +180,15 @@ export async function importItemCodes(ctx: AppContext, req: FastifyRequest, bund
       typeof line === 'number' ? { code: RowMessageCode.CsvUnreadable, values: { line } } : { code: RowMessageCode.CsvUnreadableAnywhere };
     throw new AppError(400, 'file-format', `The file is not readable as CSV: ${(err as Error).message}`, 'file', [], { reason });
   }
-  const { seq } = await acceptInboundFile(ctx, actorOf(req), {
+  const { seq } = await acceptInboundFile(ctx, actor, {
     kind: 'item-codes',
     fileName: upload.fileName,
     content: upload.content,
-    params: { bundleSeq, bundleName: bundle.name, actor: actorOf(req) } satisfies ItemCodeImportParams,
+    params: { bundleSeq, bundleName: bundle.name, actor } satisfies ItemCodeImportParams,
     merchantNo: null,
     holdJob: true,
   });
-  const outcome = await runUnitNow(ctx, seq, processItemCodeFile, req.log);
+  const outcome = await runUnitNow(ctx, seq, processItemCodeFile, log);
   if (outcome.errors.length) {
     const [first, ...rest] = rowErrors(outcome.errors);
     throw new AppError(400, first!.code, first!.detail!, 'file', rest, first!.meta);

@@ -6,9 +6,10 @@ import { sendDownload } from '../../http/download';
 import { principalOf } from '../../http/access';
 import { actorOf } from '../../http/actor';
 import { route } from '../../http/endpoint';
+import { readUpload } from '../../http/multipart';
 import { AppError, notFound } from '../../http/errors';
 import { resource, sendData, sendResult } from '../../http/jsonapi';
-import { acceptInboundFile, readCsvUpload, sendUnitResult, unitByJob } from '../inbound-files/index';
+import { acceptInboundFile, checkCsvUpload, sendUnitResult, unitByJob } from '../inbound-files/index';
 import { scanContent } from './content-scan';
 import { corePartsRoutes } from './core-parts/routes';
 import { partsRoutes } from './parts/routes';
@@ -40,16 +41,20 @@ export const maintenanceRoutes =
       app,
       coreEndpoints.upload,
       async (req, reply) => {
-        const upload = await readCsvUpload(req, {
-          maxBytes: CORE_MAX_BYTES,
-          maxRows: CORE_MAX_ROWS,
-          inspect: (content) => {
-            const finding = scanContent(content);
-            if (finding) throw new AppError(400, CoreCode.VirusScan, `The file was refused by the content scan: ${finding.kind}.`, 'file');
-          },
-        }).catch((err: unknown) => {
-          throw asCoreError(err);
-        });
+        const upload = await readUpload(req, { maxBytes: CORE_MAX_BYTES })
+          .then((u) =>
+            checkCsvUpload(u, {
+              maxRows: CORE_MAX_ROWS,
+              inspect: (content) => {
+                const finding = scanContent(content);
+                if (finding)
+                  throw new AppError(400, CoreCode.VirusScan, `The file was refused by the content scan: ${finding.kind}.`, 'file');
+              },
+            }),
+          )
+          .catch((err: unknown) => {
+            throw asCoreError(err);
+          });
         const type = coreUploadTypeSchema.safeParse(upload.fields.type);
         if (!type.success) throw new AppError(400, CoreCode.UploadError, 'Choose the upload type: 0 Coreless or 1 Price Verify.', 'type');
         const accepted = await acceptInboundFile(ctx, actorOf(req), {

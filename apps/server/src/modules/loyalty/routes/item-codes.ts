@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context';
 import { actorOf } from '../../../http/actor';
 import { sendCsv } from '../../../http/csv';
 import { route } from '../../../http/endpoint';
+import { readUpload } from '../../../http/multipart';
 import { sendList, sendResult } from '../../../http/jsonapi';
 import { clampedPage } from '../../../http/list';
 import { importItemCodes } from '../item-code-import';
@@ -45,12 +46,12 @@ export const itemCodeRoutes =
       return sendResult(reply, { success: true });
     });
 
-    // The import reads its multipart file from the request itself (item-code-import.ts).
     route(
       app,
       itemCodeEndpoints.importCsv,
       async (req, reply) => {
-        const { added, fileSeq } = await importItemCodes(ctx, req, req.params.bundle);
+        const upload = await readUpload(req);
+        const { added, fileSeq } = await importItemCodes(ctx, actorOf(req), upload, req.params.bundle, req.log);
         return sendResult(reply, { success: true, added, fileSeq }, fileSeq);
       },
       { config: { stepUp: true } },
