@@ -143,6 +143,12 @@ type Camel<S extends string> = S extends `${infer H}-${infer T}`
     : S;
 /** Wire attribute names as the web client hands them over (camelCase, API-02). */
 export type CamelKeys<T> = { [K in keyof T as K extends string ? Camel<K> : K]: T[K] };
+/** An answer whose nested objects keep kebab-case keys on the wire, once camelCased throughout (purchase requirements). */
+export type CamelDeep<T> = T extends readonly (infer U)[]
+  ? CamelDeep<U>[]
+  : T extends object
+    ? { [K in keyof T as K extends string ? Camel<K> : K]: CamelDeep<T[K]> }
+    : T;
 
 type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer R}`
   ? N | ParamNames<`/${R}`>

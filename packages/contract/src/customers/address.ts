@@ -1,12 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { countryIso, type CountryCode } from './enums';
-
-/** A state option (CUST-13): value, label and the country it belongs to. */
-export interface StateOption {
-  value: string;
-  label: string;
-  country: CountryCode;
-}
+import type { StateOption } from './endpoints/address';
 
 const US: [string, string][] = [
   ['AL', 'Alabama'],

@@ -6,8 +6,8 @@ import {
   derivePurchaseRequirements,
   newCustomerCard,
   requirementsInEffect,
-  type ColumnInfo,
 } from './purchase-requirements';
+import type { ColumnInfo } from './endpoints/purchase-requirements';
 
 const details = { subGroupKey: 0, taxExempt: false, poNumRequiredOnCredits: false };
 const codes = (...c: number[]) => c.map((cardOption) => ({ cardOption }));

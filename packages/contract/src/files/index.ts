@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { normaliseItemCode } from '../core/item-code';
 import { isRealDate } from '../core/validation';
-import { RowMessageCode, type FileMessage, type RowMessage } from './messages';
-import type { InboundKind, UnitStatus } from './inbound';
+import { RowMessageCode, type RowMessage } from './messages';
 
 export * from './messages';
 export * from './inbound';
@@ -240,7 +239,7 @@ export function missingColumns(header: readonly string[], required: readonly str
 }
 
 // ---------------------------------------------------------------------------------------------
-// API shapes (attributes after the web client's camelCasing)
+// Upload form fields (the answers' shapes are the endpoints' schemas, endpoints/price-files.ts)
 
 /** The price upload's optional text field: the dealer a corporate user uploads for. */
 export const priceUploadFieldsSchema = z.strictObject({
@@ -251,13 +250,3 @@ export const priceUploadFieldsSchema = z.strictObject({
     .transform(Number)
     .optional(),
 });
-
-export interface FileStatusUnit {
-  name: string;
-  kind: InboundKind;
-  status: UnitStatus;
-  /** English; `statusMsgCode` with `statusMsgValues` is what the web app translates. */
-  statusMsg: string;
-  statusMsgCode: FileMessage['code'] | null;
-  statusMsgValues: FileMessage['values'] | null;
-}

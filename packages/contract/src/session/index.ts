@@ -2,6 +2,7 @@
  * The session-timeout rules (SESS-01 to SESS-05), as pure functions of time, so that the browser's
  * timers only feed them and tests can drive them with any clock.
  */
+import type { SessionTimeoutConfig } from '../auth/schemas';
 
 /** The timings of SESS-01, SESS-02 and SESS-05. */
 export const SESSION_CHECK_MS = 10_000;
@@ -12,14 +13,8 @@ export const TIMEOUT_CONFIG_DELAY_MS = 1_000;
 /** The DOM events that count as activity (mouse, keys, scroll, touch, click). */
 export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'wheel', 'touchstart', 'click'] as const;
 
-/** The session-timeout config as the server sends it (attribute names of the specification). */
-export interface RawTimeoutConfig {
-  warning_alert_minutes?: number | null;
-  full_session_minutes?: number | null;
-  last_touch?: string | null;
-  /** The server's clock when it answered; lets the browser place last_touch on its own clock. */
-  server_time?: string | null;
-}
+/** The session-timeout config as the server sends it (attribute names of the specification): its answer's schema. */
+export type RawTimeoutConfig = SessionTimeoutConfig;
 
 /** The config on the browser's clock: every time is epoch milliseconds of the browser. */
 export interface TimeoutSettings {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountType, effectiveType, JSONAPI_MEDIA_TYPE } from '@fc/contract';
-import { priceFileEndpoints, PriceFileStatus, priceUploadFieldsSchema, type FileStatusUnit } from '@fc/contract/files';
+import type { z } from 'zod';
+import { fileStatusUnitSchema, priceFileEndpoints, PriceFileStatus, priceUploadFieldsSchema } from '@fc/contract/files';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { actorOf } from '../../http/actor';
@@ -134,16 +135,8 @@ export const filesRoutes =
 
     route(app, priceFileEndpoints.fileStatus, async (req, reply) => {
       const units = await listFileStatusUnits(ctx.db, principalOf(req));
-      const groups: {
-        date: string;
-        units: (Pick<FileStatusUnit, 'name' | 'kind' | 'status'> & {
-          seq: number;
-          'status-msg': string;
-          'status-msg-code': FileStatusUnit['statusMsgCode'];
-          'status-msg-values': FileStatusUnit['statusMsgValues'];
-          'finished-at': string | null;
-        })[];
-      }[] = [];
+      type Unit = z.input<typeof fileStatusUnitSchema>;
+      const groups: { date: string; units: Unit[] }[] = [];
       for (const u of units) {
         let group = groups[groups.length - 1];
         if (!group || group.date !== u.date) groups.push((group = { date: u.date, units: [] }));
@@ -151,10 +144,10 @@ export const filesRoutes =
           seq: u.seq,
           name: u.name,
           kind: u.kind,
-          status: u.status as FileStatusUnit['status'],
+          status: u.status as Unit['status'],
           'status-msg': u.statusMsg,
-          'status-msg-code': u.statusMsgCode as FileStatusUnit['statusMsgCode'],
-          'status-msg-values': u.statusMsgValues as FileStatusUnit['statusMsgValues'],
+          'status-msg-code': u.statusMsgCode as Unit['status-msg-code'],
+          'status-msg-values': u.statusMsgValues as Unit['status-msg-values'],
           'finished-at': u.finishedAt?.toISOString() ?? null,
         });
       }

@@ -5,6 +5,8 @@ const countryCode = z.enum(['US', 'CA', 'MX', 'BS']);
 
 /** A state of the request form's type-ahead (CUST-13): its code, name and country. */
 export const stateAttributes = z.object({ value: z.string(), label: z.string(), country: countryCode });
+/** A state option as the answer carries it and the contract's STATES list holds it. */
+export type StateOption = z.output<typeof stateAttributes>;
 
 /** One option list of the address fields: countries, states, address types, express mail types. */
 export const addressOptionAttributes = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, jsonApi } from '../../core/endpoint';
+import { endpoint, jsonApi, type CamelDeep } from '../../core/endpoint';
 
 /** The customer's details as the purchase requirements page shows them (PREQ-05); wire keys stay kebab-case. */
 export const custDetailsWire = z.object({
@@ -9,6 +9,7 @@ export const custDetailsWire = z.object({
   'address-2': z.string(),
   'city-state-zip': z.string(),
   phone: z.string(),
+  /** 0 US, 1 Canada, 2 Mexico, 3 Bahamas. */
   country: z.number(),
   'price-level': z.number().nullable(),
   'all-makes-price-level': z.number().nullable(),
@@ -29,8 +30,25 @@ export const custDetailsWire = z.object({
 export const purchasingRequirementsAttributes = z.object({
   'cust-details': custDetailsWire,
   'card-options': z.array(z.object({ 'card-option': z.number() })),
-  'column-info': z.array(z.object({ 'column-type': z.number(), 'rule-type': z.number(), value: z.string() })),
+  'column-info': z.array(
+    z.object({
+      /** 0 PO, 1 unit, 2 VIN. */
+      'column-type': z.number(),
+      /** 0 length, 1 prefix, 2 suffix, 3 amount. */
+      'rule-type': z.number(),
+      value: z.string(),
+    }),
+  ),
 });
+
+/**
+ * The answer as the server builds it and the web reads it: every key camelCased (the nested objects keep
+ * kebab-case keys on the wire). Derived from the schema, so that neither side declares it by hand.
+ */
+export type PurchasingRequirementsResponse = CamelDeep<z.output<typeof purchasingRequirementsAttributes>>;
+export type CustDetails = PurchasingRequirementsResponse['custDetails'];
+export type CardOption = PurchasingRequirementsResponse['cardOptions'][number];
+export type ColumnInfo = PurchasingRequirementsResponse['columnInfo'][number];
 
 export const purchasingRequirementsEndpoints = {
   get: endpoint({

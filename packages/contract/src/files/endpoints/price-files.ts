@@ -44,6 +44,7 @@ export const fileStatusUnitSchema = z.object({
   name: z.string(),
   kind: z.enum(InboundKinds),
   status: z.union([z.literal(UnitStatus.Success), z.literal(UnitStatus.Failure), z.literal(UnitStatus.Ok)]),
+  /** English; `status-msg-code` with `status-msg-values` is what the web app translates. */
   'status-msg': z.string(),
   'status-msg-code': messageCode,
   'status-msg-values': messageValues,

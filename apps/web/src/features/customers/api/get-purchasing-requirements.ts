@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { camelCase } from '@fc/contract';
+import { camelCase, type CamelDeep } from '@fc/contract';
 import { purchasingRequirementsEndpoints, type PurchasingRequirementsResponse } from '@fc/contract/customers';
 import { call } from '@/lib/endpoint-client';
 import { purchasingRequirementKeys } from './query-keys';
 
 /** The nested objects of this answer keep kebab-case keys on the wire (cust-no, address-1); camelCase them. */
-function camelDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelDeep);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [camelCase(k), camelDeep(v)]));
-  return value;
+function camelDeep<T>(value: T): CamelDeep<T> {
+  if (Array.isArray(value)) return value.map(camelDeep) as CamelDeep<T>;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [camelCase(k), camelDeep(v)])) as CamelDeep<T>;
+  return value as CamelDeep<T>;
 }
 
 /** The signed-in customer's own purchase requirements: the first element. */
@@ -16,9 +17,10 @@ export async function getPurchasingRequirements(): Promise<PurchasingRequirement
   const res = await call(purchasingRequirementsEndpoints.get);
   const first = res.data[0];
   return {
+    // The server answers 404 rather than an empty list, so the first element is there.
     custDetails: camelDeep(first?.custDetails) as PurchasingRequirementsResponse['custDetails'],
-    cardOptions: (camelDeep(first?.cardOptions) ?? []) as PurchasingRequirementsResponse['cardOptions'],
-    columnInfo: (camelDeep(first?.columnInfo) ?? []) as PurchasingRequirementsResponse['columnInfo'],
+    cardOptions: camelDeep(first?.cardOptions ?? []),
+    columnInfo: camelDeep(first?.columnInfo ?? []),
   };
 }
 
