@@ -218,6 +218,34 @@ export default tseslint.config(
     },
   },
   {
+    // One module shape (issue 18, decision 0930): only the route layer sees the request. Services, repos, jobs
+    // and helpers take an actor (http/actor.ts `actorOf`) and an upload (http/multipart.ts `readUpload`), so
+    // they can be called from a job, the CLI or a test. Routes are routes.ts, routes/ and *-routes.ts; the one
+    // exception is inbound-files/units.ts, whose sendUnitResult writes a unit's result download to the reply.
+    files: [`${SERVER}/modules/**/*.ts`],
+    ignores: [
+      `${SERVER}/modules/**/routes.ts`,
+      `${SERVER}/modules/**/routes/**`,
+      `${SERVER}/modules/**/*-routes.ts`,
+      `${SERVER}/modules/inbound-files/units.ts`,
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyRequest', 'FastifyReply'],
+              message:
+                'Only routes see the request and reply: pass the service an Actor (actorOf(req)), an Upload (readUpload(req)) or the values it needs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A server test may reach inside the module it tests.
     files: ['apps/server/test/**/*.ts'],
     rules: {
