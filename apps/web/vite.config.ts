@@ -58,10 +58,18 @@ export default defineConfig({
           groups: [
             // The contract's auth schemas and endpoints on their own: the login page needs them, and left to
             // the default they join the chunk of a signed-in component that uses them (the second-factor code
-            // field), whose MUI imports then load on the login page too.
-            { name: 'contract-auth', test: /packages[\\/]contract[\\/]src[\\/]auth[\\/]/ },
+            // field), whose MUI imports then load on the login page too. Without the auth modules that import
+            // no zod (endpoint paths, codes, link filling, default offers) nor the barrel that would capture
+            // them as its dependencies, and after the public shell
+            // (priority), so that the contract modules the shell imports stay in it: a page that loads this
+            // chunk loads zod with it, which the landing page and a list's first frame must not (decision 0950).
+            {
+              name: 'contract-auth',
+              test: /packages[\\/]contract[\\/]src[\\/]auth[\\/](?!(index|endpoints[\\/][\w-]+-paths|mfa-codes|config-links|default-promotions)\.ts$)/,
+            },
             {
               name: 'public-shell',
+              priority: 1,
               test: /apps[\\/]web[\\/]src[\\/](app[\\/](public-app|public-top-alert|layouts[\\/](public-(frame|header|footer)|language-select))|components[\\/]public-icons|features[\\/]home[\\/](components[\\/](links|landing-redirect)|api[\\/]get-signed-in-user))\.tsx?$/,
             },
           ],

@@ -1,4 +1,12 @@
-import { endpointPath, type AttributesOf, type BodyOf, type EndpointDef, type PathParamsOf } from '@fc/contract';
+import {
+  endpointPath,
+  type AttributesOf,
+  type BodyOf,
+  type DefOf,
+  type EndpointDef,
+  type EndpointRef,
+  type PathParamsOf,
+} from '@fc/contract';
 import { api, download, upload, type ApiResponse, type RequestOptions } from './api-client';
 
 /** What a call of endpoint E takes: its path parameters (when its path has any), query and body. */
@@ -14,11 +22,17 @@ type InputArgs<E extends EndpointDef> = PathParamsOf<E> extends undefined ? [inp
 
 /**
  * Calls a contract endpoint (issue 18): the path, method and answer type come from its description, so the
- * web holds no path literal or hand-written answer type. Answers are flattened as api() does.
+ * web holds no path literal or hand-written answer type. Answers are flattened as api() does. A reference
+ * (`sessionEndpointRefs.checkUser`) types the call the same way without loading the description's schemas,
+ * which the landing page and a list's first frame cannot afford (decision 0950).
  */
-export function call<E extends EndpointDef>(e: E, ...[input]: InputArgs<E>): Promise<ApiResponse<AttributesOf<E>>> {
+export function call<R extends EndpointDef | EndpointRef>(
+  e: R,
+  ...[input]: InputArgs<DefOf<R>>
+): Promise<ApiResponse<AttributesOf<DefOf<R>>>> {
+  type E = DefOf<R>;
   const { params, ...opts } = (input ?? {}) as CallInput<E>;
-  return api<AttributesOf<E>>(endpointPath(e, params as PathParamsOf<E>), { ...opts, method: e.method });
+  return api<AttributesOf<E>>(endpointPath<E>(e as E, params as PathParamsOf<E>), { ...opts, method: e.method });
 }
 
 /** A multipart upload to a contract endpoint, with progress. */

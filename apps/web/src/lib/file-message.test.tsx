@@ -3,7 +3,8 @@ import { Suspense, type ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGE_VALUES, FileMessageCode } from '@fc/contract/files';
 import { useFileMessages } from './file-message';
-import i18n, { i18nReady, readableDetail, switchLanguage } from './i18n';
+import i18n, { i18nReady, switchLanguage } from './i18n';
+import { readableDetail } from './server-error-text';
 
 /** The `files` namespace of each language, read as the app ships it. */
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/files.json', { eager: true, import: 'default' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillAppConfigLinks, fillLink, linkValues, type AppConfig } from './app-config';
+import { fillAppConfigLinks, type AppConfig } from './app-config';
+import { fillLink, linkValues } from './config-links';
 
 const template = (over: Partial<AppConfig> = {}): AppConfig =>
   ({

@@ -1,4 +1,5 @@
-import { AccountTypeSlug, type AccountType } from '../core/account-types';
+import type { AccountTypeSlug } from '../core/account-types';
+import { fillLink, linkValues, type LinkViewer } from './config-links';
 import { z } from 'zod';
 import { promotionsSchema } from './promotions';
 
@@ -44,39 +45,6 @@ export type AppConfig = z.output<typeof appConfigSchema>;
 export type LoginLinks = AppConfig['loginLinks'];
 
 /** The values of a configured link's placeholders; without `type`, `{type}` is left for later. */
-export interface LinkValues {
-  directory: 'int-pro' | 'msc-pro';
-  type?: AccountTypeSlug;
-}
-
-/** Replace every `{directory}` and `{type}` in a configured link (APP-14). */
-export function fillLink(template: string, values: LinkValues): string {
-  const filled = template.replaceAll('{directory}', values.directory);
-  return values.type ? filled.replaceAll('{type}', values.type) : filled;
-}
-
-/** int-pro for alternate-portal users, msc-pro otherwise (APP-14). */
-export function userDirectory(alternatePortalUser: string | boolean | null | undefined): 'int-pro' | 'msc-pro' {
-  return alternatePortalUser === 'Y' || alternatePortalUser === true ? 'int-pro' : 'msc-pro';
-}
-
-/** What the placeholders need to know of the user: the server's row (boolean flag) or the browser's 'Y'/'N'. */
-export interface LinkViewer {
-  accountType: number;
-  workingAccountType?: number | null;
-  alternatePortalUser?: string | boolean | null;
-}
-
-/**
- * The placeholder values of a link for a viewer (null before sign-in): `{directory}` is int-pro for an
- * alternate-portal user and msc-pro otherwise; `{type}` is `type` when the link belongs to an account type
- * (the dealer's login page), else the viewer's own (working) type, else unknown.
- */
-export function linkValues(viewer: LinkViewer | null | undefined, type?: AccountTypeSlug): LinkValues {
-  const own = viewer ? AccountTypeSlug[(viewer.workingAccountType ?? viewer.accountType) as AccountType] : undefined;
-  return { directory: userDirectory(viewer?.alternatePortalUser), type: type ?? own };
-}
-
 /**
  * Every link of the app config with its placeholders filled for a viewer: the server answers GET app-config
  * through this, so no page uses a link with `{directory}` or `{type}` in it. The links of one account type

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../core/msg';
 import { PASSWORD_INPUT_MAX } from './login-constants';
+import { MfaCode } from './mfa-codes';
 
 /*
  * The second factor (TOTP, RFC 6238) and the step-up check of issue 19: the wire contract between the server
@@ -10,21 +11,6 @@ import { PASSWORD_INPUT_MAX } from './login-constants';
 /** Who must have a second factor (MFA_POLICY): `off` turns the second factor and the step-up off altogether. */
 export const MFA_POLICIES = ['off', 'optional', 'admins', 'editors', 'corporate'] as const;
 export type MfaPolicy = (typeof MFA_POLICIES)[number];
-
-/** The codes (named messages and JSON:API error codes) of the second factor. */
-export const MfaCode = {
-  /** A wrong or already used code (TOTP or recovery code). */
-  Invalid: 'mfa-invalid',
-  /** The sign-in's code step is gone (expired or never started): sign in again. */
-  Expired: 'mfa-expired',
-  /** The user must enrol a second factor before doing anything else. */
-  EnrolmentRequired: 'mfa-enrolment-required',
-  /** A sensitive change needs a fresh password or code check (POST /fc-common-api/session/verify). */
-  StepUpRequired: 'step-up-required',
-  /** A wrong password given to the step-up check or to removing the second factor. */
-  PasswordInvalid: 'password-invalid',
-} as const;
-export type MfaCode = (typeof MfaCode)[keyof typeof MfaCode];
 
 /** The httpOnly cookie holding the sign-in challenge between the password step and the code step. */
 export const MFA_CHALLENGE_COOKIE = 'fc_mfa';

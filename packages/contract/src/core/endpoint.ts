@@ -65,6 +65,24 @@ export interface EndpointDef {
   answer: EndpointAnswer;
 }
 
+/**
+ * What a caller needs of an endpoint at run time, its method and path, typed by its whole description: the
+ * web's client calls it with answer and body types inferred from `E` while its schemas stay out of the page's
+ * code (a `*-paths.ts` module imports nothing; decision 0950).
+ */
+export interface EndpointRef<E extends EndpointDef = EndpointDef> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Never set: carries the description's type only. */
+  readonly '~def'?: E;
+}
+
+/** A domain's endpoint references, key by key as its descriptions. */
+export type EndpointRefs<G extends Record<string, EndpointDef>> = { readonly [K in keyof G]: EndpointRef<G[K]> };
+
+/** The description behind a reference (or the description itself). */
+export type DefOf<R extends EndpointDef | EndpointRef> = R extends EndpointDef ? R : R extends EndpointRef<infer E> ? E : never;
+
 /** Keeps the literal types (path, method, schemas) that the server and the web client infer from. */
 export const endpoint = <const E extends EndpointDef>(e: E): E => e;
 
@@ -164,13 +182,3 @@ export type BodyOf<E extends EndpointDef> = E['body'] extends z.ZodType ? z.inpu
 
 /** One resource of a JSON:API answer as the web client returns it: id and type beside camelCase attributes. */
 export type AttributesOf<E extends EndpointDef> = E['answer'] extends JsonApiAnswer<infer A> ? CamelKeys<z.output<A>> : never;
-
-/** `/things/:id` with the parameters filled in, each encoded. */
-export function endpointPath<E extends EndpointDef>(e: E, params?: PathParamsOf<E>): string {
-  const values = (params ?? {}) as Record<string, string | number>;
-  return e.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${e.method} ${e.path}: path parameter ${name} is missing`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -223,3 +223,9 @@ export function formatPercent(percent: number | null | undefined, language: Form
   // Round away binary noise: 2.3 / 100 is 0.023000000000000003.
   return formatRate(Math.round(percent * 1_000_000) / 100_000_000, language, opts);
 }
+
+/** Today's date as YYYYMMDD in local time (the user's calendar day). */
+export function todayYyyymmdd(now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}`;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, formatSort, listQueryParams, listQuerySchema, MAX_PAGE_SIZE } from './list-query';
+import { DEFAULT_PAGE_SIZE, formatSort, listQueryParams, MAX_PAGE_SIZE } from './list-query';
+import { listQuerySchema } from './list-query-schema';
 
 const schema = listQuerySchema({
   sortFields: ['custNo', 'custName', 'city'],

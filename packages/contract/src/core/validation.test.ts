@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isRealDate,
-  mmddyyyyToYyyymmdd,
-  msg,
-  optionalText,
-  parseMsg,
-  requiredText,
-  todayYyyymmdd,
-  toMmddyyyy,
-  yyyymmdd,
-} from './validation';
+import { isRealDate, mmddyyyyToYyyymmdd, msg, optionalText, parseMsg, requiredText, toMmddyyyy, yyyymmdd } from './validation';
+import { todayYyyymmdd } from './format';
 
 describe('date helpers', () => {
   it('isRealDate knows the calendar, leap years included', () => {

@@ -49,9 +49,3 @@ export function toMmddyyyy(v: string | null | undefined): string {
   if (!/^\d{8}$/.test(digits)) return '';
   return `${digits.slice(4, 6)}/${digits.slice(6, 8)}/${digits.slice(0, 4)}`;
 }
-
-/** Today's date as YYYYMMDD in local time (the user's calendar day). */
-export function todayYyyymmdd(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}`;
-}

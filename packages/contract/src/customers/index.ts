@@ -11,4 +11,5 @@ export * from './endpoints/audit';
 export * from './endpoints/address';
 export * from './endpoints/account-requests';
 export * from './endpoints/customers';
+export * from './endpoints/customer-paths';
 export * from './endpoints/purchase-requirements';

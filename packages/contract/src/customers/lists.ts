@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../core/list-query';
+import { listQuerySchema } from '../core/list-query-schema';
 import { msg } from '../core/validation';
 import { ACCOUNT_REQUEST_STATUSES } from './account-request';
 

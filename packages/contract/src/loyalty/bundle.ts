@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../core/list-query';
+import { listQuerySchema } from '../core/list-query-schema';
 import { msg, optionalText } from '../core/validation';
 
 /** Bundles of item codes (LOY-18, LOY-19). */

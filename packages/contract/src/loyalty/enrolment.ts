@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CamelKeys } from '../core/endpoint';
-import { listQuerySchema } from '../core/list-query';
+import { listQuerySchema } from '../core/list-query-schema';
 import { isRealDate, mmddyyyyToYyyymmdd, msg, yyyymmdd } from '../core/validation';
 import { EnrolmentStatus } from './engine';
 

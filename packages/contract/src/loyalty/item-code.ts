@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../core/list-query';
+import { listQuerySchema } from '../core/list-query-schema';
 import { msg, optionalText, requiredText } from '../core/validation';
 import { ITEM_CODE_LENGTH, normaliseItemCode } from '../core/item-code';
 import { BUNDLE_TEXT_MAX, BundleCode } from './bundle';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../core/list-query';
+import { listQuerySchema } from '../core/list-query-schema';
 import { msg, requiredText } from '../core/validation';
 import {
   BUNDLE_TYPES,

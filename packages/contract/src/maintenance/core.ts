@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../core/list-query';
+import { listQuerySchema } from '../core/list-query-schema';
 import { isRealDate, msg } from '../core/validation';
 import { RowMessageCode, type RowMessage } from '../files/messages';
 import { filterText } from './filter-text';

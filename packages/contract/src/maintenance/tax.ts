@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../core/list-query';
-import { isRealDate, mmddyyyyToYyyymmdd, msg, todayYyyymmdd } from '../core/validation';
+import { listQuerySchema } from '../core/list-query-schema';
+import { todayYyyymmdd } from '../core/format';
+import { isRealDate, mmddyyyyToYyyymmdd, msg } from '../core/validation';
 import { filterText } from './filter-text';
 
 // Tax configuration (TAX-01 to TAX-09): a customer location's tax rate per programme, its dates and codes AET...

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionEndpoints, type AppConfig } from '@fc/contract';
+import { sessionEndpointRefs, type AppConfig } from '@fc/contract';
 import { call } from '../endpoint-client';
 import { queryKeysFactory } from '../query-keys';
 
 export async function getAppConfig(): Promise<AppConfig> {
-  const res = await call(sessionEndpoints.appConfig);
+  const res = await call(sessionEndpointRefs.appConfig);
   return res.data[0] as AppConfig;
 }
 

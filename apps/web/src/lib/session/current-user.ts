@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authEndpoints, can, type CurrentUser, type PermissionName } from '@fc/contract';
+import { can, sessionEndpointRefs, type CurrentUser, type PermissionName } from '@fc/contract';
 import { ApiError } from '../api-client';
 import { call } from '../endpoint-client';
 import { applySessionLanguage } from '../i18n';
@@ -11,7 +11,7 @@ import { queryKeysFactory } from '../query-keys';
  */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    const res = await call(authEndpoints.currentUser, { noAuthRedirect: true });
+    const res = await call(sessionEndpointRefs.currentUser, { noAuthRedirect: true });
     const user = res.data[0];
     if (!user?.username) return null;
     await applySessionLanguage(user.language);

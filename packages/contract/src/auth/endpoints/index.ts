@@ -6,6 +6,7 @@ import { welcomeEndpoints } from './welcome';
 export * from './account';
 export * from './second-factor';
 export * from './session';
+export * from './session-paths';
 export * from './welcome';
 
 /** Every endpoint of the auth domain (sign-in, session, password, profile, second factor, app config, welcome). */

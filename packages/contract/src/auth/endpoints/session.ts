@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, jsonApi, resultAnswer, type CamelKeys } from '../../core/endpoint';
 import { appConfigSchema } from '../app-config';
 import { languageUpdateSchema, loginPostSchema, sessionTimeoutSchema } from '../schemas';
+import { sessionPaths } from './session-paths';
 
 const TAG = 'auth';
 const yesNo = z.enum(['Y', 'N']);
@@ -36,8 +37,7 @@ const timeoutAnswer = jsonApi('session-timeout', sessionTimeoutSchema);
 /** Sign-in, sign-out, the session and the app's configuration (the auth domain). */
 export const sessionEndpoints = {
   appConfig: endpoint({
-    method: 'GET',
-    path: '/fc-common-api/app-config',
+    ...sessionPaths.appConfig,
     tag: TAG,
     summary: 'The app configuration: brand, links (placeholders filled for the caller), support and promotions',
     access: 'public',
@@ -45,8 +45,7 @@ export const sessionEndpoints = {
     answer: jsonApi('app-config', appConfigSchema),
   }),
   login: endpoint({
-    method: 'POST',
-    path: '/framework/login/:type',
+    ...sessionPaths.login,
     tag: TAG,
     summary: 'The login form post of an account type: to the welcome page, the code step, or back with a MESSAGE',
     access: 'public',
@@ -56,8 +55,7 @@ export const sessionEndpoints = {
     answer: { kind: 'redirect', status: 303 },
   }),
   logout: endpoint({
-    method: 'POST',
-    path: '/framework/logout',
+    ...sessionPaths.logout,
     tag: TAG,
     summary: 'Signs out (every session of the user) and goes to the home page with a MESSAGE',
     access: 'public',
@@ -68,40 +66,35 @@ export const sessionEndpoints = {
     answer: { kind: 'redirect', status: 303 },
   }),
   currentUser: endpoint({
-    method: 'GET',
-    path: '/fc-common-api/users/current',
+    ...sessionPaths.currentUser,
     tag: TAG,
     summary: 'The signed-in user: account type, granted tasks, language and second-factor state',
     access: 'signedIn',
     answer: jsonApi('users', currentUserAttributes),
   }),
   checkUser: endpoint({
-    method: 'GET',
-    path: '/fc-common-api/users/check',
+    ...sessionPaths.checkUser,
     tag: TAG,
     summary: 'The signed-in user, or an empty list for a visitor',
     access: 'public',
     answer: jsonApi('users', currentUserAttributes),
   }),
   sessionTimeout: endpoint({
-    method: 'GET',
-    path: '/fc-common-api/session/timeout',
+    ...sessionPaths.sessionTimeout,
     tag: TAG,
     summary: 'The session timeout: warning and full-session minutes, last touch and the server clock',
     access: 'signedIn',
     answer: timeoutAnswer,
   }),
   pingSession: endpoint({
-    method: 'POST',
-    path: '/fc-common-api/session/ping',
+    ...sessionPaths.pingSession,
     tag: TAG,
     summary: 'Continue: refreshes the session’s last touch and answers the timeout again',
     access: 'signedIn',
     answer: timeoutAnswer,
   }),
   setLanguage: endpoint({
-    method: 'POST',
-    path: '/fc-common-api/users/language',
+    ...sessionPaths.setLanguage,
     tag: TAG,
     summary: 'Saves the user’s language, which this session follows from now on',
     access: 'signedIn',
@@ -109,8 +102,7 @@ export const sessionEndpoints = {
     answer: resultAnswer({ language: languageCodeSchema }),
   }),
   loginLinks: endpoint({
-    method: 'GET',
-    path: '/fc-common-api/login-links',
+    ...sessionPaths.loginLinks,
     tag: TAG,
     summary: 'The login page of each account type',
     access: 'public',

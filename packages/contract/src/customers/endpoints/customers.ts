@@ -3,6 +3,7 @@ import { endpoint, jsonApi, resultAnswer } from '../../core/endpoint';
 import { writeAccess } from '../../core/writes';
 import { createCustomerSchema } from '../create-customer';
 import { customerListQuerySchema, customerOptionsQuerySchema } from '../lists';
+import { customerPaths } from './customer-paths';
 
 /** One row of the customer maintenance list. */
 export const customerRowAttributes = z.object({
@@ -53,8 +54,7 @@ export const custNoParams = z.object({ custNo: z.coerce.number().int().min(1).ma
 
 export const customerEndpoints = {
   options: endpoint({
-    method: 'GET',
-    path: '/framework/customers/options/:list',
+    ...customerPaths.options,
     tag: 'customers',
     summary: 'An option list of the create customer form (link customer, credit rep, address, billing, customer)',
     access: 'corporate',
@@ -63,8 +63,7 @@ export const customerEndpoints = {
     answer: jsonApi('customer-options', customerOptionGroupAttributes),
   }),
   create: endpoint({
-    method: 'POST',
-    path: '/framework/customers/create',
+    ...customerPaths.create,
     tag: 'customers',
     summary: 'Creates a customer with its first location and card; the server assigns the customer number',
     access: writeAccess('POST /framework/customers/create'),
@@ -72,8 +71,7 @@ export const customerEndpoints = {
     answer: resultAnswer({ 'cust-no': z.number() }),
   }),
   list: endpoint({
-    method: 'GET',
-    path: '/framework/customers',
+    ...customerPaths.list,
     tag: 'customers',
     summary: 'The customers, paged, sorted, searched and filtered by program, status and country',
     access: 'corporate',
@@ -81,8 +79,7 @@ export const customerEndpoints = {
     answer: jsonApi('customers', customerRowAttributes, { list: true }),
   }),
   csv: endpoint({
-    method: 'GET',
-    path: '/framework/customers/csv',
+    ...customerPaths.csv,
     tag: 'customers',
     summary: 'Every customer the list’s filters and sort match, as CSV',
     access: 'corporate',
@@ -90,8 +87,7 @@ export const customerEndpoints = {
     answer: { kind: 'file', mediaType: 'text/csv' },
   }),
   details: endpoint({
-    method: 'GET',
-    path: '/framework/customers/:custNo',
+    ...customerPaths.details,
     tag: 'customers',
     summary: 'One customer with the options it was created with',
     access: 'corporate',

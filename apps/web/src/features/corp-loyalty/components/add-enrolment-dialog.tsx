@@ -41,7 +41,7 @@ import { useActiveTemplates } from '../api/get-templates';
 import { DateInputField } from '@/components/date-input-field';
 import { isKnownCode, serverText, useFormats, useLoyaltyText } from './use-loyalty-text';
 import { textFieldProps } from '@/lib/field-props';
-import { readableDetail } from '@/lib/i18n';
+import { readableDetail } from '@/lib/server-error-text';
 
 const EMPTY: EnrolmentForm = { custNo: '', loyaltyProgramSeq: '', startDate: '', endDate: '' };
 /** Server fields of fc_loyalty_cust mapped to the form (section 8): the dates by name, the rest camel-cased. */

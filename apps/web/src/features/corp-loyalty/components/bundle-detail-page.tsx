@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatSort } from '@fc/contract';
 import { checkCsvFile } from '@fc/contract/files';
 import { isBundleActive, type ItemCodeRow } from '@fc/contract/loyalty';
-import { readableDetail } from '@/lib/i18n';
+import { readableDetail } from '@/lib/server-error-text';
 import { ApiError, type Flat } from '@/lib/api-client';
 import { useCan } from '@/lib/session/current-user';
 import { useFileJob } from '@/lib/use-file-job';

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { BUNDLE_NAME_MAX, BUNDLE_TEXT_MAX, BundleCode, bundleFormSchema, type BundleForm } from '@fc/contract/loyalty';
-import { readableDetail } from '@/lib/i18n';
+import { readableDetail } from '@/lib/server-error-text';
 import { applyServerErrors, errorField, isRefusal } from '@/lib/server-errors';
 import { useToast } from '@/components/toast';
 import { useAddBundle } from '../api/add-bundle';

@@ -17,7 +17,7 @@ import { useToast } from '@/components/toast';
 import { useUpdateItemCode } from '../api/update-item-code';
 import { isKnownCode, serverText, useLoyaltyText } from './use-loyalty-text';
 import { textFieldProps } from '@/lib/field-props';
-import { readableDetail } from '@/lib/i18n';
+import { readableDetail } from '@/lib/server-error-text';
 
 type Values = { itemCode: string; description: string; comment: string };
 

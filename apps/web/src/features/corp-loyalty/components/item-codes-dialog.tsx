@@ -33,7 +33,7 @@ import { useToast } from '@/components/toast';
 import { useAddItemCodes } from '../api/add-item-codes';
 import { serverText, useLoyaltyText } from './use-loyalty-text';
 import { textFieldProps } from '@/lib/field-props';
-import { readableDetail } from '@/lib/i18n';
+import { readableDetail } from '@/lib/server-error-text';
 
 const emptyRow = () => ({ itemCode: '', description: '' });
 const EMPTY: ItemCodesForm = { rows: [emptyRow()], comment: '' };

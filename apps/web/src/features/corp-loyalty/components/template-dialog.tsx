@@ -36,7 +36,7 @@ import { useActiveBundles } from '../api/get-bundles';
 import { useTemplate } from '../api/get-template';
 import { useUpdateTemplate } from '../api/update-template';
 import { isKnownCode, serverText, useLoyaltyText } from './use-loyalty-text';
-import { readableDetail } from '@/lib/i18n';
+import { readableDetail } from '@/lib/server-error-text';
 import { MilestonesFieldset } from './milestones-fieldset';
 
 export type TemplateDialogMode = 'add' | 'edit' | 'view';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttributesOf } from '@fc/contract';
-import { customerEndpoints } from '@fc/contract/customers';
+import { customerEndpointRefs, type customerEndpoints } from '@fc/contract/customers';
 import type { Flat } from '@/lib/api-client';
 import { call } from '@/lib/endpoint-client';
 import { queryClient } from '@/lib/query-client';
@@ -11,7 +11,7 @@ export type CustomerRow = Flat<AttributesOf<typeof customerEndpoints.list>>;
 
 /** The customer list with page[...], filter[sort], filter[search], filter[program|status|country]. */
 export async function getCustomers(query: URLSearchParams) {
-  const res = await call(customerEndpoints.list, { query });
+  const res = await call(customerEndpointRefs.list, { query });
   return { rows: res.data, total: Number(res.meta.recordCount ?? 0), estimated: res.meta.recordCountEstimated === true };
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionEndpoints, type CurrentUser } from '@fc/contract';
+import { sessionEndpointRefs, type CurrentUser } from '@fc/contract';
 import { call } from '@/lib/endpoint-client';
 import { queryKeysFactory } from '@/lib/query-keys';
 
@@ -8,7 +8,7 @@ import { queryKeysFactory } from '@/lib/query-keys';
  * landing page asks without a 401 (which the browser would log as an error).
  */
 export async function getSignedInUser(): Promise<CurrentUser | null> {
-  const res = await call(sessionEndpoints.checkUser, { noAuthRedirect: true });
+  const res = await call(sessionEndpointRefs.checkUser, { noAuthRedirect: true });
   const user = res.data[0];
   return user?.username ? user : null;
 }
