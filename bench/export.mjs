@@ -26,22 +26,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { CHROMIUM_FLAGS } from '../scripts/lib/chromium-flags.mjs';
 import { signInThroughForm, FORM_TOKEN } from '../scripts/lib/form-sign-in.mjs';
+import { admin, databaseUrl } from './support/postgres.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3130);
 const ROUNDS = Number(process.env.BENCH_EXPORT_ROUNDS ?? 5);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.join(root, 'apps/web/dist');
 const database = `bench_export_${process.pid}`;
-const databaseUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-})();
+const scratchUrl = databaseUrl(database);
 const EXPORT_PATH = '/framework/customers/csv';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -95,16 +92,6 @@ function sampler(read) {
   };
 }
 
-async function admin(text) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
 /** The statement the export runs, built by the portal's own functions and inlined as COPY gets it. */
 async function exportStatement() {
   const { customerCsvColumns, customerCsvFrom } = await import('../apps/server/src/modules/customers/service/customers.ts');
@@ -131,7 +118,7 @@ function startPortal() {
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: scratchUrl,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-')),
       WEB_DIST,
       JOBS_ENABLED: 'false',
@@ -172,7 +159,7 @@ function portalExport(cookie) {
 function psqlCopy(statement) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn('psql', [databaseUrl, '-Xqc', `\\copy (${statement}) to stdout with (format csv, header)`], {
+    const child = spawn('psql', [scratchUrl, '-Xqc', `\\copy (${statement}) to stdout with (format csv, header)`], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let bytes = 0;
@@ -190,15 +177,7 @@ async function browserDownload(cookie) {
   const browser = await chromium.launch({
     executablePath: CHROME_PATH,
     downloadsPath: downloads,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
@@ -257,10 +236,10 @@ async function main() {
     const t0 = performance.now();
     execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/seed.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, DATABASE_URL: scratchUrl },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    const pool = new pg.Pool({ connectionString: scratchUrl, max: 1 });
     await pool.query(`insert into customers (cust_no, cust_name, program, city, state, country, status, currency, created_at)
       select 5000000 + g, 'Fleet ' || g || case when g % 10 = 0 then ', Inc' else '' end, 96, 'City ' || (g % 1000), 'IL', g % 2, g % 3 / 2, 0,
              timestamptz '2026-01-01' + make_interval(secs => g)

@@ -29,6 +29,7 @@ import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { inboundFiles } from '../apps/server/src/db/schema/index.ts';
 import { seedDemo } from '../apps/server/src/seed/index.ts';
 import { priceFileJob, priceMergeSql } from '../apps/server/src/modules/files/price-job.ts';
+import { admin as adminOn, databaseUrl } from './support/postgres.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -41,21 +42,8 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3320);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `fc_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-
-const admin = async (text) => {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-};
+const dbUrl = databaseUrl(dbName, adminUrl);
+const admin = (text) => adminOn(text, adminUrl);
 
 const ms = (n) => `${n.toFixed(0)} ms`;
 // The server rate-limits by client address (1,200 a minute) and trusts X-Forwarded-For: every benchmark

@@ -27,8 +27,9 @@ import { custPrograms } from '../apps/server/src/modules/loyalty-engine/customer
 import { runLifecycle } from '../apps/server/src/modules/loyalty-engine/lifecycle.ts';
 import { listEnrolments } from '../apps/server/src/modules/loyalty/enrolment-repo.ts';
 import { listTemplates } from '../apps/server/src/modules/loyalty/repo/templates.ts';
+import { templatesWithMilestones } from '../apps/server/src/seed/scale.ts';
+import { admin, databaseUrl } from './support/postgres.mjs';
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.RUNS ?? 50);
 const WARMUP = 5;
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -44,22 +45,7 @@ const EXISTING_URL = process.env.LOYALTY_DATABASE_URL;
 /** The routes' LIST_EXACT_COUNT_MAX on an existing database; undefined (always counted) on the scratch one. */
 const COUNT_MAX = EXISTING_URL ? 10_000 : undefined;
 const scratch = EXISTING_URL ? new URL(EXISTING_URL).pathname.slice(1) : `fc_bench_loyalty_${process.pid}`;
-const scratchUrl = (() => {
-  if (EXISTING_URL) return EXISTING_URL;
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${scratch}`;
-  return u.toString();
-})();
-
-async function admin(text) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
+const scratchUrl = EXISTING_URL ?? databaseUrl(scratch);
 
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 const fmt = (n) => `${n.toFixed(2)} ms`;
@@ -96,17 +82,7 @@ async function load(db) {
   // A third of the templates with no bundle, a third Include, a third Exclude; one in four in CAD.
   await step(
     `${TEMPLATES} templates, 3 milestones each`,
-    sql`
-    with p as (
-      insert into loyalty_programs (name, currency_config, bundle_seq, bundle_type)
-      select 'Bench ' || g, (case when g % 4 = 0 then 1 else 0 end)::smallint,
-             case when g % 3 = 0 then null else (select min(bundle_seq) from loyalty_bundles) + g % ${BUNDLES} end,
-             case g % 3 when 0 then null when 1 then 'Include' else 'Exclude' end
-        from generate_series(1, ${TEMPLATES}) g
-      returning loyalty_program_seq)
-    insert into loyalty_milestones (loyalty_program_seq, milestone_no, amount, rate, cap)
-    select p.loyalty_program_seq, m, m * 20000, case when m < 3 then m * 0.01 end, case when m = 3 then 2500 end
-      from p cross join generate_series(1, 3) m`,
+    templatesWithMilestones({ count: TEMPLATES, name: 'Bench', bundles: BUNDLES, bundleNames: 'Bench bundle %', cadEvery: 4 }),
   );
   // Two years of purchases over 2,400 item codes (2,000 in bundles), mostly in the customer's currency.
   await step(

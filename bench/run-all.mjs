@@ -41,10 +41,10 @@ import autocannon from 'autocannon';
 import * as prettier from 'prettier';
 import pg from 'pg';
 import { signInThroughForm } from '../scripts/lib/form-sign-in.mjs';
+import { ADMIN_URL, admin, databaseUrl } from './support/postgres.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3110);
@@ -55,22 +55,12 @@ const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',').filter
 const wanted = (id) => !only || only.has(String(id));
 const printOnly = process.argv.includes('--print');
 /** The xlarge data set's database, kept between runs (benchmarks 8, 9 and loyalty-xlarge). */
-const XLARGE_URL =
-  process.env.BENCH_XLARGE_URL ??
-  (() => {
-    const u = new URL(ADMIN_URL);
-    u.pathname = '/bench_xlarge';
-    return u.toString();
-  })();
+const XLARGE_URL = process.env.BENCH_XLARGE_URL ?? databaseUrl('bench_xlarge');
 const wantXlarge = () =>
   wanted(8) || wanted(9) || (wanted('loyalty-xlarge') && !(process.env.BENCH_SKIP ?? '').split(',').includes('loyalty-xlarge'));
 
 const scratch = `fc_bench_all_${process.pid}`;
-const scratchUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${scratch}`;
-  return u.toString();
-})();
+const scratchUrl = databaseUrl(scratch);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-all-'));
 const children = [];
 const results = [];
@@ -78,16 +68,6 @@ let listSql = [];
 let seed;
 let xlargeSeed = null;
 let postgresVersion = 'PostgreSQL';
-
-async function admin(text) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 /** Forks a benchmark process; env entries set to undefined are removed from the inherited environment. */
 function startChild(script, args, env, execArgv = []) {

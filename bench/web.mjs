@@ -42,6 +42,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_FLAGS } from '../scripts/lib/chromium-flags.mjs';
 import { FORM_TOKEN_COOKIE, signInThroughForm } from '../scripts/lib/form-sign-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,16 +62,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'bundle,axe,interaction,lighthouse').split(','));
 const LH_PAGES = process.env.BENCH_LH_PAGES?.split(',');
-// The flags of e2e/playwright.config.ts: the system Chromium runs as root without a sandbox.
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PUBLIC_PAGES = ['/ui/home', '/ui/FleetriteCreditBack', '/ui/bonus', '/ui/toc'];
 const LOGIN_PAGE = '/ui/cust/login';
 const TABLE_PAGE = '/ui/corp/customers';
@@ -435,7 +426,7 @@ const median = (values) => {
 
 /** One Lighthouse run, mobile preset (the default configuration), in a fresh headless Chromium. */
 async function lighthouseRun(url, cookie) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless', ...CHROME_FLAGS] });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless', ...CHROMIUM_FLAGS] });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -609,7 +600,7 @@ try {
   const [chunks] = await Promise.all([buildWeb(), buildBare(), seedDatabase()]);
   const [base, bareBase] = await Promise.all([startServer(), serveBare()]);
   const cookie = await signIn(base);
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_FLAGS });
 
   const figures = {};
   if (PARTS.has('bundle')) {

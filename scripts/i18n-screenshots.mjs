@@ -12,12 +12,11 @@
 // temporary directory, on PORT (default 3291), and stops it when done. With PORTAL_URL it uses that portal,
 // which must hold the demo data. It signs in as the users of the language walk (walkcorpes, walkcustfr, ...:
 // apps/server/src/seed/auth.ts), whose saved language is the one shown. Chromium: CHROMIUM_PATH.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { demoPortal } from './lib/demo-portal.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'docs/screenshots');
@@ -35,46 +34,6 @@ const PAGES = [
   { name: 'customer-create', kind: 'corp', type: 'corp', url: '/ui/framework/customer/create' },
   { name: 'cust-loyalty', kind: 'cust', type: 'cust', url: '/ui/cust/loyalty' },
 ];
-
-async function waitReady(base, server) {
-  for (let i = 0; i < 240; i++) {
-    if (server && server.exitCode !== null) throw new Error(`the portal stopped (exit ${server.exitCode})`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${base} did not become ready`);
-}
-
-async function startPortal() {
-  const port = Number(process.env.PORT ?? 3291);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-screenshots-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      MFA_POLICY: 'optional', // the demo users sign in with their passwords alone, as in the demo
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const base = `http://localhost:${port}`;
-  await waitReady(base, server);
-  return {
-    base,
-    stop: () => {
-      server.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Caret and animations would make each run's picture differ. */
 const STILL = '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}';
@@ -146,7 +105,7 @@ async function main() {
     fs.mkdirSync(outDir, { recursive: true });
     await mails(browser);
     if (process.env.ONLY_MAIL) return;
-    const portal = process.env.PORTAL_URL ? { base: process.env.PORTAL_URL.replace(/\/$/, ''), stop: () => {} } : await startPortal();
+    const portal = await demoPortal({ defaultPort: 3291, tmpPrefix: 'fc-screenshots-' });
     try {
       await pages(browser, portal.base);
     } finally {

@@ -6,12 +6,11 @@
 // Without PORTAL_URL the script starts its own portal on a fresh embedded database (demo data seeded) in a
 // temporary directory, on PORT (default 3290), and stops it when done. With PORTAL_URL it uses that portal,
 // which must hold the demo users (README "Demo sign-ins"). Chromium: CHROMIUM_PATH, default /usr/bin/chromium.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { demoPortal } from './lib/demo-portal.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'apps/web/public/manual-images');
@@ -31,48 +30,8 @@ const SHOTS = [
   { name: 'cust-loyalty', user: ['customer', 'cust'], url: '/ui/cust/loyalty' },
 ];
 
-async function waitReady(base, server) {
-  for (let i = 0; i < 240; i++) {
-    if (server && server.exitCode !== null) throw new Error(`the portal stopped (exit ${server.exitCode})`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${base} did not become ready`);
-}
-
-async function startPortal() {
-  const port = Number(process.env.PORT ?? 3290);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-manuals-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      MFA_POLICY: 'optional', // the demo users sign in with their passwords alone, as in the demo
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const base = `http://localhost:${port}`;
-  await waitReady(base, server);
-  return {
-    base,
-    stop: () => {
-      server.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function main() {
-  const portal = process.env.PORTAL_URL ? { base: process.env.PORTAL_URL.replace(/\/$/, ''), stop: () => {} } : await startPortal();
+  const portal = await demoPortal({ defaultPort: 3290, tmpPrefix: 'fc-manuals-' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     fs.mkdirSync(outDir, { recursive: true });

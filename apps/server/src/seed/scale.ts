@@ -36,6 +36,24 @@ export const SCALE_CUST_BASE = 2_000_000;
 const BUNDLES = 100;
 const TEMPLATES = 200;
 
+/**
+ * `count` loyalty templates named `<name> <n>`, three milestones each ($20,000 apart: 1% and 2% back, then a
+ * $2,500 cap): a third with no bundle, a third Include and a third Exclude of one of `bundles` bundles named
+ * like `bundleNames`, one in `cadEvery` in CAD. The scale seed's and the rebate engine benchmark's (bench/loyalty.mjs).
+ */
+export function templatesWithMilestones(o: { count: number; name: string; bundles: number; bundleNames: string; cadEvery: number }): SQL {
+  return sql`with p as (
+      insert into loyalty_programs (name, currency_config, bundle_seq, bundle_type)
+      select ${o.name}::text || ' ' || g, (case when g % ${o.cadEvery} = 0 then 1 else 0 end)::smallint,
+             case when g % 3 = 0 then null else (select min(bundle_seq) from loyalty_bundles where name like ${o.bundleNames}) + g % ${o.bundles} end,
+             case g % 3 when 0 then null when 1 then 'Include' else 'Exclude' end
+        from generate_series(1, ${o.count}) g
+      returning loyalty_program_seq)
+    insert into loyalty_milestones (loyalty_program_seq, milestone_no, amount, rate, cap)
+    select p.loyalty_program_seq, m, m * 20000, case when m < 3 then m * 0.01 end, case when m = 3 then 2500 end
+      from p cross join generate_series(1, 3) m`;
+}
+
 export interface ScaleStep {
   label: string;
   rows: number;
@@ -139,16 +157,7 @@ export async function seedScale(
   await step(
     `loyalty templates (${TEMPLATES}, 3 milestones each)`,
     TEMPLATES,
-    sql`with p as (
-          insert into loyalty_programs (name, currency_config, bundle_seq, bundle_type)
-          select 'Scale template ' || g, (case when g % 5 = 0 then 1 else 0 end)::smallint,
-                 case when g % 3 = 0 then null else (select min(bundle_seq) from loyalty_bundles where name like 'Scale bundle %') + g % ${BUNDLES} end,
-                 case g % 3 when 0 then null when 1 then 'Include' else 'Exclude' end
-            from generate_series(1, ${TEMPLATES}) g
-          returning loyalty_program_seq)
-        insert into loyalty_milestones (loyalty_program_seq, milestone_no, amount, rate, cap)
-        select p.loyalty_program_seq, m, m * 20000, case when m < 3 then m * 0.01 end, case when m = 3 then 2500 end
-          from p cross join generate_series(1, 3) m`,
+    templatesWithMilestones({ count: TEMPLATES, name: 'Scale template', bundles: BUNDLES, bundleNames: 'Scale bundle %', cadEvery: 5 }),
   );
 
   // Two years of purchases, spread over every customer and item code, in the customer's currency. The
