@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { DataDirLockedError, migrateDatabase, openDatabase, type Database } from '../db/client';
 
@@ -63,6 +64,47 @@ export function reportFailure(err: unknown, io: CliIo, usage: string): number {
   }
   io.err(err instanceof Error ? (err.stack ?? err.message) : String(err));
   return EXIT.failed;
+}
+
+/** A command's options, as parseArgs takes them. */
+export type CommandOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** The options `runCommand` parsed, typed by the command's option list. */
+export type CommandValues<O extends CommandOptions> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: true }>
+>['values'];
+
+/**
+ * Runs an operator command: parses `argv` against `options` (-h/--help added: prints `usage`), refuses
+ * positional arguments and unknown options as bad usage, then runs `body`; any failure becomes its message
+ * and exit code (reportFailure).
+ */
+export async function runCommand<const O extends CommandOptions>(
+  argv: string[],
+  io: CliIo,
+  usage: string,
+  options: O,
+  body: (values: CommandValues<O>) => Promise<number>,
+): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { ...options, help: { type: 'boolean', short: 'h' } } as CommandOptions,
+    });
+    if (values.help === true) {
+      io.out(usage);
+      return EXIT.ok;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+    return await body(values as CommandValues<O>);
+  } catch (err) {
+    // parseArgs reports unknown or malformed options with a TypeError carrying an ERR_PARSE_ARGS_* code.
+    if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+      return reportFailure(new UsageError((err as Error).message), io, usage);
+    return reportFailure(err, io, usage);
+  }
 }
 
 /** True when this module is the script node was started with (not imported by a test). */

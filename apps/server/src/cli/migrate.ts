@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { appliedMigrations, migrateDatabase, openDatabase } from '../db/client';
-import { EXIT, isMain, processIo, reportFailure, UsageError, type CliIo } from './common';
+import { EXIT, isMain, processIo, runCommand, type CliIo } from './common';
 
 export const USAGE = `Usage: npm run db:migrate
 
@@ -11,19 +10,8 @@ advisory lock as a starting portal, so it may run while other processes start. W
 portal first. Exit codes: 0 done (or nothing to apply), 1 failed, 2 bad usage, 3 data directory in use.`;
 
 /** The `db:migrate` command; answers its exit code. */
-export async function runMigrate(argv: string[], io: CliIo = processIo()): Promise<number> {
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { help: { type: 'boolean', short: 'h' } },
-    });
-    if (values.help) {
-      io.out(USAGE);
-      return EXIT.ok;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+export function runMigrate(argv: string[], io: CliIo = processIo()): Promise<number> {
+  return runCommand(argv, io, USAGE, {}, async () => {
     const config = loadConfig(io.env, io.cwd);
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
     try {
@@ -37,11 +25,7 @@ export async function runMigrate(argv: string[], io: CliIo = processIo()): Promi
     } finally {
       await database.close();
     }
-  } catch (err) {
-    if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
-      return reportFailure(new UsageError((err as Error).message), io, USAGE);
-    return reportFailure(err, io, USAGE);
-  }
+  });
 }
 
 if (isMain(import.meta.url)) {

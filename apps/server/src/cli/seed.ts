@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/core';
 import { isEmpty, seedDemo } from '../seed/index';
 import { SCALES, seedScale, type ScaleName } from '../seed/scale';
 import { loadConfig } from '../config';
-import { EXIT, isMain, openConfiguredDatabase, processIo, reportFailure, UsageError, type CliIo } from './common';
+import { EXIT, isMain, openConfiguredDatabase, processIo, runCommand, UsageError, type CliIo } from './common';
 
 export const USAGE = `Usage: npm run seed [-- --scale large|xlarge]
 
@@ -24,19 +23,8 @@ is refused when the database already holds it.
 is refused. It takes several minutes and a few GB of disk.`;
 
 /** The `seed` command; answers its exit code. */
-export async function runSeed(argv: string[], io: CliIo = processIo()): Promise<number> {
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { force: { type: 'boolean' }, scale: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-    if (values.help) {
-      io.out(USAGE);
-      return EXIT.ok;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+export function runSeed(argv: string[], io: CliIo = processIo()): Promise<number> {
+  return runCommand(argv, io, USAGE, { force: { type: 'boolean' }, scale: { type: 'string' } }, async (values) => {
     if (values.force) throw new UsageError('--force is not supported: the demo seeders are not idempotent');
     if (values.scale !== undefined && !Object.hasOwn(SCALES, values.scale))
       throw new UsageError(`--scale must be "large" or "xlarge" (got ${JSON.stringify(values.scale)})`);
@@ -77,11 +65,7 @@ export async function runSeed(argv: string[], io: CliIo = processIo()): Promise<
     } finally {
       await database.close();
     }
-  } catch (err) {
-    if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
-      return reportFailure(new UsageError((err as Error).message), io, USAGE);
-    return reportFailure(err, io, USAGE);
-  }
+  });
 }
 
 if (isMain(import.meta.url)) {

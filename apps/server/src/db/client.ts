@@ -64,7 +64,8 @@ function lockDataDir(dir: string): () => void {
   throw new DataDirLockedError(`Could not lock ${dir}`);
 }
 
-function isAlive(pid: number): boolean {
+/** True while the process `pid` runs (EPERM: it runs as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

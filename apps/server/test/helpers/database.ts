@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { isAlive } from '../../src/db/client';
 
 /** What the global setup hands to every test file (through vitest's provide/inject). */
 export type TestDatabaseInfo =
@@ -84,14 +85,5 @@ export async function dropStaleTestDatabases(adminUrl: string): Promise<void> {
     const pid = Number(name.split('_')[2]);
     if (isAlive(pid)) continue;
     await dropDatabase(adminUrl, name).catch(() => {});
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

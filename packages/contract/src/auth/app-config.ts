@@ -6,6 +6,15 @@ import { promotionsSchema } from './promotions';
 const link = z.string();
 const loginLink = { page: link, formAction: link, welcome: link };
 
+/** The portal's own pages the app config (APP-13) points at: fixed paths, not settings. */
+export const PORTAL_PATHS = {
+  homePath: '/',
+  applyPath: '/apply/',
+  fleetriteCreditBackPath: '/FleetriteCreditBack',
+  framePath: '/frame',
+  termsConditions: '/ui/toc',
+} as const;
+
 /** App config (APP-13) as served by GET /fc-common-api/app-config, camelCased by the client. */
 export const appConfigSchema = z.object({
   brandName: z.string(),

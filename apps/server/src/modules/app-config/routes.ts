@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authEndpoints, fillAppConfigLinks, type AppConfig } from '@fc/contract';
+import { authEndpoints, fillAppConfigLinks, PORTAL_PATHS, type AppConfig } from '@fc/contract';
 import type { AppContext } from '../../context';
 import { route } from '../../http/endpoint';
 import { resource, sendData } from '../../http/jsonapi';
@@ -14,11 +14,7 @@ export function appConfig(ctx: AppContext): AppConfig {
   const page = c.LOGIN_PAGE_LINK;
   return {
     brandName: c.BRAND_NAME,
-    homePath: '/',
-    applyPath: '/apply/',
-    fleetriteCreditBackPath: '/FleetriteCreditBack',
-    framePath: '/frame',
-    termsConditions: '/ui/toc',
+    ...PORTAL_PATHS,
     loginLinks: {
       customer: {
         page,

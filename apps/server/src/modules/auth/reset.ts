@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { COMMON_PASSWORD_CODE, fillLink, linkValues, MessageCode, RESET_TOKEN_PATTERN } from '@fc/contract';
 import { enqueueMail, wakeMailWorker } from '../../mail/outbox';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { passwordHistory, passwordResetTokens, sessions, users } from '../../db/schema/index';
 import { hashToken } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -16,6 +17,15 @@ export const PASSWORD_HISTORY_DEPTH = 5;
 
 /** The reset requests still at work after their answer, per app context (so that closing waits for them). */
 const backlog = new WeakMap<AppContext, Set<Promise<void>>>();
+
+/** The audit record of a reset step: the user the reset is for acts, before any session of theirs exists. */
+function auditResetStep(tx: Tx, caller: Caller, user: { id: number; username: string }, action: string, after: unknown): Promise<void> {
+  return audit(
+    tx,
+    { userId: null, username: null, requestId: caller.requestId },
+    { actor: { userId: user.id, username: user.username }, entity: 'user', entityId: user.id, action, after },
+  );
+}
 
 /**
  * Forgot password, after the answer: the route answers every request the same way at once, and this does the
@@ -84,17 +94,7 @@ export async function createResetRequest(ctx: AppContext, caller: Caller, userna
       userId: user.id,
       params: { fullName: user.fullName, username: user.username },
     });
-    await audit(
-      tx,
-      { userId: null, username: null, requestId: caller.requestId },
-      {
-        actor: { userId: user.id, username: user.username },
-        entity: 'user',
-        entityId: user.id,
-        action: 'password-reset-request',
-        after: { mailId, linkMinutes: ctx.config.RESET_TOKEN_MINUTES },
-      },
-    );
+    await auditResetStep(tx, caller, user, 'password-reset-request', { mailId, linkMinutes: ctx.config.RESET_TOKEN_MINUTES });
   });
   wakeMailWorker(ctx);
   caller.log.info({ event: 'password-reset-request', outcome: 'queued', userId: user.id }, 'password reset requested');
@@ -191,17 +191,7 @@ export async function resetPassword(ctx: AppContext, caller: Caller, token: stri
       .update(sessions)
       .set({ endedAt: sql`now()` })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt)));
-    await audit(
-      tx,
-      { userId: null, username: null, requestId: caller.requestId },
-      {
-        actor: { userId: user.id, username: user.username },
-        entity: 'user',
-        entityId: user.id,
-        action: 'password-reset',
-        after: { unlocked: !!user.lockedUntil },
-      },
-    );
+    await auditResetStep(tx, caller, user, 'password-reset', { unlocked: !!user.lockedUntil });
   });
   caller.log.info({ event: 'password-reset', userId: user.id }, 'password reset');
 }
