@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
 import { sessions, users } from '../src/db/schema/index';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { upsertUser } from '../src/modules/auth/repo';
-import { createTestApp, TEST_ORIGIN, type TestApp } from './helpers/app';
+import { TEST_ORIGIN } from './helpers/app';
 import {
   api,
+  rawPost,
   DEMO_PASSWORD,
   FORM_TOKEN,
   loginAs,
   postLogin,
   postLogout,
-  seedUsers,
   sessionCookieOf,
   withFormTokenCookie,
 } from './helpers/http';
+import { fileApp } from './helpers/demo-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedUsers(t.ctx);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = fileApp();
 
 /** The MESSAGE of a failed sign-in's redirect, with the path it goes back to. */
 function messageOf(location: unknown): { path: string; message: string | null } {
@@ -175,12 +167,7 @@ describe('sign-in form', () => {
 
   it('refuses a login post with neither Origin nor Referer (403), accepts our Referer', async () => {
     const form = new URLSearchParams({ USERNAME: 'customer', PASSWORD: DEMO_PASSWORD }).toString();
-    const bare = await t.app.inject({
-      method: 'POST',
-      url: '/framework/login/cust',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form,
-    });
+    const bare = await rawPost(t.app, '/framework/login/cust', { 'content-type': 'application/x-www-form-urlencoded' }, form);
     expect(bare.statusCode).toBe(403);
     const referred = await t.app.inject({
       method: 'POST',
@@ -227,12 +214,12 @@ describe('form token (CSRF defence of the login and logout forms, beside the Ori
 
   it('a login post whose token has no cookie is refused the same way', async () => {
     const form = new URLSearchParams({ USERNAME: 'corp', PASSWORD: DEMO_PASSWORD, CSRF_TOKEN: FORM_TOKEN }).toString();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/framework/login/corp',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
-      payload: form,
-    });
+    const res = await rawPost(
+      t.app,
+      '/framework/login/corp',
+      { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
+      form,
+    );
     expect(messageOf(res.headers.location).message).toBe('211');
     expect(sessionCookieOf(res)).toBeUndefined();
   });
@@ -284,12 +271,7 @@ describe('sessions', () => {
     expect(foreign.statusCode).toBe(403);
     expect(JSON.parse(foreign.payload).errors[0].code).toBe('csrf');
     expect(await alive()).toBe(true);
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/framework/logout',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+    const anonymous = await rawPost(t.app, '/framework/logout', { cookie, 'content-type': 'application/x-www-form-urlencoded' }, '');
     expect(anonymous.statusCode).toBe(403);
     expect(await alive()).toBe(true);
     // The portal's own call (X-Requested-With) signs out like its form.
@@ -434,12 +416,12 @@ describe('current user and access', () => {
 
   it('a state-changing call without X-Requested-With: 403 csrf', async () => {
     const cookie = await loginAs(t.app, 'customer');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/fc-common-api/session/ping',
-      headers: { cookie, origin: TEST_ORIGIN, 'content-type': JSONAPI_MEDIA_TYPE },
-      payload: '{}',
-    });
+    const res = await rawPost(
+      t.app,
+      '/fc-common-api/session/ping',
+      { cookie, origin: TEST_ORIGIN, 'content-type': JSONAPI_MEDIA_TYPE },
+      '{}',
+    );
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toContain(JSONAPI_MEDIA_TYPE);
     expect(res.json().errors[0].code).toBe('csrf');
@@ -447,12 +429,12 @@ describe('current user and access', () => {
 
   it('a state-changing call from a foreign Origin: 403 even with X-Requested-With', async () => {
     const cookie = await loginAs(t.app, 'customer');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/fc-common-api/session/ping',
-      headers: { cookie, origin: 'http://evil.example', 'x-requested-with': 'XMLHttpRequest', 'content-type': JSONAPI_MEDIA_TYPE },
-      payload: '{}',
-    });
+    const res = await rawPost(
+      t.app,
+      '/fc-common-api/session/ping',
+      { cookie, origin: 'http://evil.example', 'x-requested-with': 'XMLHttpRequest', 'content-type': JSONAPI_MEDIA_TYPE },
+      '{}',
+    );
     expect(res.statusCode).toBe(403);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROMOTIONS } from '@fc/contract';
 import { ConfigError, loadConfig } from '../src/config';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/portal');
@@ -53,18 +54,11 @@ describe('loadConfig', () => {
   });
 
   it("the promotions default to the specification's offers and follow their variables", () => {
-    expect(load({}).promotions).toEqual({
-      creditBack: { percent: 2, from: '2025-04-01', to: '2025-12-31', issued: '2026-01' },
-      bonus: {
-        from: '2024-08-01',
-        firstTo: '2024-10-01',
-        firstSpend: 2500,
-        firstCredit: 250,
-        to: '2024-12-31',
-        secondSpend: 6000,
-        secondCredit: 400,
-      },
-    });
+    expect(load({}).promotions).toEqual(DEFAULT_PROMOTIONS);
+    // The specification's offers: 2% back on 2025 purchases from April, issued January 2026; $250 then $400 more.
+    expect(DEFAULT_PROMOTIONS.creditBack).toEqual({ percent: 2, from: '2025-04-01', to: '2025-12-31', issued: '2026-01' });
+    expect(DEFAULT_PROMOTIONS.bonus).toMatchObject({ from: '2024-08-01', firstTo: '2024-10-01', firstSpend: 2500, firstCredit: 250 });
+    expect(DEFAULT_PROMOTIONS.bonus).toMatchObject({ to: '2024-12-31', secondSpend: 6000, secondCredit: 400 });
     const next = load({
       CREDIT_BACK_PERCENT: '3',
       CREDIT_BACK_FROM: '2026-04-01',

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountRequests, custTaxRates, customerLocations, customers } from '../src/db/schema/index';
-import { createTestApp, type TestApp } from './helpers/app';
-import { api, loginAs, seedUsers } from './helpers/http';
+import { api, loginAs } from './helpers/http';
+import { fileApp } from './helpers/demo-app';
 
 // Customer maintenance, account requests and tax configuration export their grids as the other grids do:
 // a GET with the list's query (filters, search, sort), every matching row, formula cells escaped.
 
-let t: TestApp;
+const t = fileApp();
 let corp: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedUsers(t.ctx);
   corp = await loginAs(t.app, 'corp');
   await t.db.insert(customers).values([
     { custNo: 71001, custName: '=HYPERLINK("http://x")', program: 96, city: 'Gary', state: 'IN' },
@@ -40,9 +38,6 @@ beforeAll(async () => {
       zip: '60532',
     },
   ]);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const linesOf = (text: string) => text.trim().split('\n');

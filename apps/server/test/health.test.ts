@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
-import { createTestApp, type TestApp } from './helpers/app';
-import { api, loginAs, seedUsers } from './helpers/http';
+import { api, rawPost, loginAs } from './helpers/http';
+import { fileApp } from './helpers/demo-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedUsers(t.ctx);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = fileApp();
 
 describe('health and fallbacks', () => {
   it('/healthz answers ok', async () => {
@@ -88,12 +79,12 @@ describe('health and fallbacks', () => {
 
   it('a malformed JSON body is a 400 JSON:API error, not a 500', async () => {
     const cookie = await loginAs(t.app, 'customer');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/fc-common-api/users/language',
-      headers: { cookie, 'content-type': JSONAPI_MEDIA_TYPE, 'x-requested-with': 'XMLHttpRequest' },
-      payload: '{not json',
-    });
+    const res = await rawPost(
+      t.app,
+      '/fc-common-api/users/language',
+      { cookie, 'content-type': JSONAPI_MEDIA_TYPE, 'x-requested-with': 'XMLHttpRequest' },
+      '{not json',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain(JSONAPI_MEDIA_TYPE);
     expect(res.json().errors[0].status).toBe('400');
@@ -101,12 +92,12 @@ describe('health and fallbacks', () => {
 
   it('an unsupported body type is a 415 JSON:API error', async () => {
     const cookie = await loginAs(t.app, 'customer');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/fc-common-api/users/language',
-      headers: { cookie, 'content-type': 'application/xml', 'x-requested-with': 'XMLHttpRequest' },
-      payload: '<language>1</language>',
-    });
+    const res = await rawPost(
+      t.app,
+      '/fc-common-api/users/language',
+      { cookie, 'content-type': 'application/xml', 'x-requested-with': 'XMLHttpRequest' },
+      '<language>1</language>',
+    );
     expect(res.statusCode).toBe(415);
     expect(res.headers['content-type']).toContain(JSONAPI_MEDIA_TYPE);
   });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index';
-import { hashPassword } from '../../src/modules/auth/passwords';
-import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, mailSettled, type TestApp } from '../helpers/app';
 import { api, loginAs } from '../helpers/http';
+import { CUSTOMER_USER_PASSWORD, customerUser } from '../helpers/demo-app';
 
 let t: TestApp;
 
@@ -16,19 +15,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const RIGHT = 'Right2026';
+const RIGHT = CUSTOMER_USER_PASSWORD;
 
 async function signedIn(username: string, language = 0) {
-  await upsertUser(t.db, {
-    username,
-    fullName: `Pat ${username}`,
-    email: `${username}@example.com`,
-    passwordHash: await hashPassword(RIGHT),
-    accountType: 2,
-    grantedTasks: [],
-    custNo: 10001,
-    language,
-  });
+  await customerUser(t.db, username, { fullName: `Pat ${username}`, language });
   return api(t.app, await loginAs(t.app, username, 'cust', RIGHT));
 }
 

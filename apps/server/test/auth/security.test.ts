@@ -11,6 +11,7 @@ import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, mailSettled, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { api, DEMO_PASSWORD, loginAs, postLogin, postLogout, seedUsers, ssoSession } from '../helpers/http';
+import { customerUser } from '../helpers/demo-app';
 
 /** Every log line of the app, as parsed JSON. */
 const logLines: Record<string, unknown>[] = [];
@@ -40,19 +41,6 @@ afterAll(async () => {
 
 const messageOf = (res: { headers: Record<string, unknown> }) =>
   new URL(String(res.headers.location), TEST_ORIGIN).searchParams.get('MESSAGE');
-
-async function makeUser(username: string, extra: Partial<Parameters<typeof upsertUser>[1]> = {}) {
-  await upsertUser(t.db, {
-    username,
-    fullName: username,
-    email: `${username}@example.com`,
-    passwordHash: await hashPassword('Right2026'),
-    accountType: 2,
-    grantedTasks: [],
-    custNo: 10001,
-    ...extra,
-  });
-}
 
 /** Makes one kind of statement on a table fail until the returned function is called. */
 async function failOn(table: string, when: 'INSERT' | 'UPDATE', condition = 'true') {
@@ -94,7 +82,7 @@ describe('catalogue codes at sign-in and sign-out', () => {
   });
 
   it('227 when the failed sign-in cannot be recorded', async () => {
-    await makeUser('recordless');
+    await customerUser(t.db, 'recordless');
     const restore = await failOn('users', 'UPDATE', 'new.failed_logins <> old.failed_logins');
     try {
       expect(messageOf(await postLogin(t.app, 'cust', { USERNAME: 'recordless', PASSWORD: 'Wrong2026' }))).toBe('227');
@@ -131,7 +119,7 @@ describe('catalogue codes at sign-in and sign-out', () => {
   });
 
   it('231 for a dealer login with no merchant number', async () => {
-    await makeUser('nomerchant', { accountType: 1, custNo: null, merchantNo: null });
+    await customerUser(t.db, 'nomerchant', { accountType: 1, custNo: null, merchantNo: null });
     const res = await postLogin(t.app, 'merc', { USERNAME: 'nomerchant', PASSWORD: 'Right2026' });
     expect(messageOf(res)).toBe('231');
   });
@@ -164,7 +152,7 @@ describe('catalogue codes at sign-in and sign-out', () => {
   });
 
   it('1410 on the welcome page when the stored language is not one the portal has; it falls back to English', async () => {
-    await makeUser('klingon', { language: 7 });
+    await customerUser(t.db, 'klingon', { language: 7 });
     const res = await postLogin(t.app, 'cust', { USERNAME: 'klingon', PASSWORD: 'Right2026' });
     expect(res.headers.location).toBe('/ui/cust/welcome?MESSAGE=1410');
     const [row] = await t.db.select({ language: users.language }).from(users).where(eq(users.username, 'klingon'));
@@ -316,7 +304,7 @@ describe('security headers', () => {
 describe('logging', () => {
   it('logs sign-in, failure, lockout and reset events with the request id, and never a password or token', async () => {
     logLines.length = 0;
-    await makeUser('logged');
+    await customerUser(t.db, 'logged');
     await postLogin(t.app, 'cust', { USERNAME: 'logged', PASSWORD: 'Right2026' });
     for (let i = 0; i < t.config.LOGIN_LOCK_ATTEMPTS; i++) await postLogin(t.app, 'cust', { USERNAME: 'logged', PASSWORD: 'Guess2026' });
     const before = t.mails.length;
@@ -356,7 +344,7 @@ describe('logging', () => {
 
 describe('profile (the e-mail address reset links go to)', () => {
   it('shows and saves the e-mail address and language, audited', async () => {
-    await makeUser('profiler');
+    await customerUser(t.db, 'profiler');
     const cookie = await loginAs(t.app, 'profiler', 'cust', 'Right2026');
     const got = await api(t.app, cookie).get('/fc-common-api/users/profile');
     expect(got.body.data[0].attributes).toMatchObject({ username: 'profiler', email: 'profiler@example.com', language: 0 });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index';
-import { hashPassword } from '../../src/modules/auth/passwords';
-import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { api, postLogin, sessionCookieOf } from '../helpers/http';
+import { CUSTOMER_USER_PASSWORD, customerUser } from '../helpers/demo-app';
 
 /**
  * The language picked on the login page is kept for the session it starts (issue 20, decision 0401): the
@@ -12,7 +11,7 @@ import { api, postLogin, sessionCookieOf } from '../helpers/http';
  * language and this session follows it; the next sign-in without a pick uses the saved language.
  */
 let t: TestApp;
-const RIGHT = 'Right2026';
+const RIGHT = CUSTOMER_USER_PASSWORD;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,16 +21,7 @@ beforeAll(async () => {
     ['switcher', 2],
     ['profiler', 1],
   ] as const)
-    await upsertUser(t.db, {
-      username,
-      fullName: `Pat ${username}`,
-      email: `${username}@example.com`,
-      passwordHash: await hashPassword(RIGHT),
-      accountType: 2,
-      grantedTasks: [],
-      custNo: 10001,
-      language,
-    });
+    await customerUser(t.db, username, { fullName: `Pat ${username}`, language });
 });
 
 afterAll(async () => {

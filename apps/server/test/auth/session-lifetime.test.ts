@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/http/access';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { api, loginAs, seedUsers } from '../helpers/http';
+import { fileApp } from '../helpers/demo-app';
 
 /**
  * ASVS 3.3.2: a session ends SESSION_MAX_HOURS after sign-in, however active. The clock is not waited for:
  * the session's sign-in time is moved back in the database, its last activity left at now.
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedUsers(t.ctx);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = fileApp();
 
 const sessionOf = (cookie: string) => hashToken(cookie.replace(/^fc_session=/, ''));
 

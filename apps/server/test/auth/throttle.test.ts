@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { hashPassword } from '../../src/modules/auth/passwords';
-import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, mailSettled, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { DEMO_PASSWORD, postLogin, seedUsers } from '../helpers/http';
+import { customerUser } from '../helpers/demo-app';
 
 /** Small limits so the tests reach them; X-Forwarded-For (trusted from loopback) plays other addresses. */
 let t: TestApp;
@@ -31,18 +30,6 @@ const nextAddress = () => `203.0.113.${++n}`;
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const messageOf = (res: { headers: Record<string, unknown> }) =>
   new URL(String(res.headers.location), TEST_ORIGIN).searchParams.get('MESSAGE');
-
-async function makeUser(username: string) {
-  await upsertUser(t.db, {
-    username,
-    fullName: username,
-    email: `${username}@example.com`,
-    passwordHash: await hashPassword('Right2026'),
-    accountType: 2,
-    grantedTasks: [],
-    custNo: 10001,
-  });
-}
 
 describe('sign-in throttle per address', () => {
   it('after LOGIN_FAILURES_PER_ADDRESS failures from one address, its sign-ins go back to the form with too-many-attempts, even a right one', async () => {
@@ -81,7 +68,7 @@ describe('sign-in throttle per address', () => {
 
 describe('sign-in throttle per username', () => {
   it('after LOGIN_FAILURES_PER_USERNAME failures on one username from many addresses, that username is refused everywhere', async () => {
-    await makeUser('target');
+    await customerUser(t.db, 'target');
     // Below the lockout each time: a success in between resets the account's counter, not the throttle's.
     for (let i = 0; i < 4; i++) {
       await postLogin(t.app, 'cust', { USERNAME: 'Target', PASSWORD: 'Wrong2026' }, from(nextAddress()));
@@ -96,7 +83,7 @@ describe('sign-in throttle per username', () => {
 
 describe('lockout tells nothing about which usernames exist', () => {
   it('an unknown username answers 21 and then 5 after LOGIN_LOCK_ATTEMPTS failures, like a real account', async () => {
-    await makeUser('realone');
+    await customerUser(t.db, 'realone');
     const answers = async (username: string) => {
       const out: (string | null)[] = [];
       for (let i = 0; i < 4; i++)
@@ -112,7 +99,7 @@ describe('lockout tells nothing about which usernames exist', () => {
 
 describe('password-reset request throttle', () => {
   it('per username: the third request for one username in 15 minutes is a 429, from any address', async () => {
-    await makeUser('resetee');
+    await customerUser(t.db, 'resetee');
     for (let i = 0; i < 2; i++) expect((await resetFrom(nextAddress(), 'resetee')).status).toBe(200);
     const res = await resetFrom(nextAddress(), 'RESETEE');
     expect(res.status).toBe(429);
@@ -132,7 +119,7 @@ describe('password-reset request throttle', () => {
   });
 
   it('a throttled request sends no e-mail', async () => {
-    await makeUser('quiet');
+    await customerUser(t.db, 'quiet');
     await mailSettled(t.ctx);
     const before = t.mails.length;
     for (let i = 0; i < 4; i++) await resetFrom(nextAddress(), 'quiet');

@@ -3,23 +3,11 @@ import { eq } from 'drizzle-orm';
 import { accountRequests, auditLog } from '../../src/db/schema/index';
 import { createTestApp, mailSettled, type TestApp } from '../helpers/app';
 import { api, loginAs, seedUsers } from '../helpers/http';
+import { validAccountRequest as valid } from '@fc/contract/testing';
 
 let t: TestApp;
 let corp: string;
 let customer: string;
-
-const valid = {
-  full_name: 'Pat Doe',
-  job_title: 'Fleet manager',
-  phone: '6305550100',
-  email: 'pat@example.com',
-  account_number: '12345',
-  company_name: 'Acme',
-  address: '1 Main St',
-  city: 'Lisle',
-  state: 'IL',
-  zip: '60532',
-};
 
 beforeAll(async () => {
   // Many requests from one address and e-mail; the form's throttle has its own test (security/input-output).

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { api, loginAs, seedUsers } from '../helpers/http';
+import { api, loginAs } from '../helpers/http';
+import { fileApp } from '../helpers/demo-app';
 
-let t: TestApp;
+const t = fileApp();
 let corp: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedUsers(t.ctx);
   corp = await loginAs(t.app, 'corp');
   await t.db.insert(auditLog).values([
     {
@@ -40,9 +38,6 @@ beforeAll(async () => {
       after: { note: '=HYPERLINK("x")' },
     },
   ]);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const ids = (body: { data: { attributes: { entity: string; 'entity-id': string } }[] }) =>

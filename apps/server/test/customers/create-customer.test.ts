@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { todayYyyymmdd } from '@fc/contract';
-import { applyProgramChange, customerDefaults, type CustomerForm } from '@fc/contract/customers';
+import { type CustomerForm } from '@fc/contract/customers';
+import { validCustomerForm } from '@fc/contract/testing';
 import { auditLog, customers } from '../../src/db/schema/index';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
-import { api, DEMO_PASSWORD, loginAs, seedUsers } from '../helpers/http';
+import { TEST_ORIGIN } from '../helpers/app';
+import { api, DEMO_PASSWORD, loginAs } from '../helpers/http';
+import { fileApp, signInAll } from '../helpers/demo-app';
 
-let t: TestApp;
+const t = fileApp();
 let corp: string;
 let corpview: string;
 let dealer: string;
@@ -16,10 +18,7 @@ let customer: string;
 
 /** What the form sends for a programme 96 customer with EFT and daily billing. */
 function payload(overrides: Partial<CustomerForm> = {}): CustomerForm {
-  return {
-    ...applyProgramChange(customerDefaults(), 96),
-    cust_name: 'Prairie Haulers',
-    currency: 0,
+  return validCustomerForm({
     sub_group_key: 1,
     payment_type: 3,
     bill_cycle: 2,
@@ -28,34 +27,15 @@ function payload(overrides: Partial<CustomerForm> = {}): CustomerForm {
     bank_acct_number: '000123456789',
     bank_name: 'First Prairie Bank',
     bank_account_name: 'Prairie Haulers LLC',
-    limit: '25000.00',
-    name: 'Prairie Haulers',
-    contact: 'Jamie Fox',
-    address_1: '1 Grain Rd',
-    city: 'Omaha',
-    country: 0,
-    state: 'NE',
-    zip: '68102',
-    phone: '4025550123',
     ...overrides,
-  };
+  });
 }
 
 const errorsOf = (body: { errors: { source?: { pointer?: string }; code: string }[] }) =>
   Object.fromEntries(body.errors.map((e) => [e.source?.pointer?.slice(1) ?? '', e.code]));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedUsers(t.ctx);
-  [corp, corpview, dealer, customer] = await Promise.all([
-    loginAs(t.app, 'corp'),
-    loginAs(t.app, 'corpview'),
-    loginAs(t.app, 'dealer'),
-    loginAs(t.app, 'customer'),
-  ]);
-});
-afterAll(async () => {
-  await t?.close();
+  [corp, corpview, dealer, customer] = await signInAll(t.app, ['corp', 'corpview', 'dealer', 'customer']);
 });
 
 describe('option lists', () => {

@@ -110,6 +110,16 @@ export async function ssoSession(db: Db, username: string): Promise<string> {
   return `${SESSION_COOKIE}=${token}`;
 }
 
+/** A POST with exactly these headers and body (no JSON:API headers added): what a careless client or a forger sends. */
+export function rawPost(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+  payload: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, headers, payload });
+}
+
 export async function loginAs(app: FastifyInstance, username: string, type?: AccountTypeSlug, password = DEMO_PASSWORD): Promise<string> {
   const demo = DEMO_USERS.find((u) => u.username === username);
   const slug = type ?? (demo ? DEFAULT_SLUG[demo.accountType] : 'cust');

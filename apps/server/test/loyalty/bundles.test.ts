@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { codesFromMessage } from '@fc/contract/loyalty';
 import { auditLog, inboundFiles, loyaltyBundles, loyaltyItemCodes } from '../../src/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { api, loginAs, seedUsers } from '../helpers/http';
+import { api } from '../helpers/http';
+import { fileApp, signInAll } from '../helpers/demo-app';
 import { attrs, codes, createBundle, createTemplate, pointerOf } from './helpers';
 import { itemCodeFileJob } from '../../src/modules/loyalty/item-code-import';
 import { runJob } from '../files/helpers';
 
-let t: TestApp;
+const t = fileApp();
 let corp: string;
 let corpview: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedUsers(t.ctx);
-  [corp, corpview] = await Promise.all([loginAs(t.app, 'corp'), loginAs(t.app, 'corpview')]);
-});
-afterAll(async () => {
-  await t?.close();
+  [corp, corpview] = await signInAll(t.app, ['corp', 'corpview']);
 });
 
 const post = (url: string, body: unknown) => api(t.app, corp).post(url, body);

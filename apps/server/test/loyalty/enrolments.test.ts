@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ENROLMENT_SORT_FIELDS } from '@fc/contract/loyalty';
 import { auditLog, customers, loyaltyEnrolments, loyaltyPrograms, transactions } from '../../src/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { api, loginAs, seedUsers } from '../helpers/http';
+import { api } from '../helpers/http';
+import { fileApp, signInAll } from '../helpers/demo-app';
 import { attrs, codes, createBundle, createTemplate, day, enrol, pointerOf } from './helpers';
 
-let t: TestApp;
+const t = fileApp();
 let corp: string;
 let corpview: string;
 let dealer: string;
@@ -16,23 +16,13 @@ let usd2: number;
 let cad: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedUsers(t.ctx);
-  [corp, corpview, dealer, customer] = await Promise.all([
-    loginAs(t.app, 'corp'),
-    loginAs(t.app, 'corpview'),
-    loginAs(t.app, 'dealer'),
-    loginAs(t.app, 'customer'),
-  ]);
+  [corp, corpview, dealer, customer] = await signInAll(t.app, ['corp', 'corpview', 'dealer', 'customer']);
   usd = await createTemplate(t.app, corp, 'Gold USD', [
     { amount: 1000, rate: 0.01 },
     { amount: 5000, cap: 300 },
   ]);
   usd2 = await createTemplate(t.app, corp, 'Silver USD');
   cad = await createTemplate(t.app, corp, 'Maple CAD', [{ amount: 2000, rate: 0.02 }], { currency_config: 1 });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('permissions (LOY-03)', () => {

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { TEMPLATE_SORT_FIELDS } from '@fc/contract/loyalty';
 import { auditLog, loyaltyMilestones, loyaltyPrograms } from '../../src/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { api, loginAs, seedUsers } from '../helpers/http';
+import { api } from '../helpers/http';
+import { fileApp, signInAll } from '../helpers/demo-app';
 import { attrs, codes, createBundle, createTemplate, day, enrol, pointerOf, templateBody } from './helpers';
 
-let t: TestApp;
+const t = fileApp();
 let corp: string;
 let corpview: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedUsers(t.ctx);
-  [corp, corpview] = await Promise.all([loginAs(t.app, 'corp'), loginAs(t.app, 'corpview')]);
-});
-afterAll(async () => {
-  await t?.close();
+  [corp, corpview] = await signInAll(t.app, ['corp', 'corpview']);
 });
 
 const add = (body: unknown) => api(t.app, corp).post('/fc-common-api/loyalty/program/add', body);

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { auditLog, coreParts, customers, inboundFiles, parts, users } from '../../src/db/schema/index';
 import { api, loginAs } from '../helpers/http';
-import { maintenanceApp, type Client, type MaintenanceApp } from './fixtures';
+import { attrs, expectSortsBothWays, maintenanceApp, type Client, type MaintenanceApp } from './fixtures';
 import { mailSettled } from '../helpers/app';
 
 let t: MaintenanceApp;
@@ -22,8 +22,6 @@ const STATUS = '/fc-common-api/parts/core-management/status';
 const REPORT = '/fc-common-api/parts/core-management/report';
 const TEMPLATE = '/samples/upload_template.xlsm';
 
-type Row = { id: string; attributes: Record<string, unknown> };
-const attrs = (res: { body: { data: Row[] } }) => res.body.data.map((r) => r.attributes);
 const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 const HEADER = 'cust_no,part_no,effective_date,expiry_date,status';
 
@@ -114,19 +112,7 @@ describe('list', () => {
     'sorts by %s both ways',
     async (field) => {
       const c = await t.as('corp');
-      const key = field.replace(/_/g, '-');
-      const numeric = field === 'cust_no';
-      const cmp = (a: unknown, b: unknown) =>
-        numeric ? Number(a) - Number(b) : String(a).localeCompare(String(b), 'en', { sensitivity: 'base' });
-      for (const direction of ['asc', 'desc'] as const) {
-        const res = await c.get(LIST, { 'filter[sort]': `${field}|${direction}`, 'page[size]': 100 });
-        expect(res.status).toBe(200);
-        const values = attrs(res)
-          .map((r) => r[key])
-          .filter((v) => v !== null);
-        const sorted = [...values].sort(cmp);
-        expect(values).toEqual(direction === 'asc' ? sorted : sorted.reverse());
-      }
+      await expectSortsBothWays(c, LIST, field, field === 'cust_no');
       expect((await c.get(LIST, { 'filter[sort]': 'city|asc' })).status).toBe(400);
     },
   );

@@ -3,6 +3,7 @@ import { seedMaintenance } from '../../src/seed/maintenance';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { upsertUser } from '../../src/modules/auth/repo';
 import { createTestApp, type TestApp, type TestContextOptions } from '../helpers/app';
+import { expect } from 'vitest';
 import { api, DEMO_PASSWORD, loginAs, seedUsers } from '../helpers/http';
 
 /**
@@ -63,4 +64,29 @@ async function seedTaskUsers(ctx: AppContext) {
       });
     }
   });
+}
+
+export type Row = { id: string; attributes: Record<string, unknown> };
+
+/** The attributes of a list's rows. */
+export const attrs = (res: { body: { data: Row[] } }) => res.body.data.map((r) => r.attributes);
+
+/**
+ * The list sorted by `field` (its wire name, e.g. cust_no) ascending and descending is in that order: as
+ * numbers when `numeric`, else as words regardless of case. Empty values are left out of the comparison
+ * (PostgreSQL puts NULLs last ascending and first descending).
+ */
+export async function expectSortsBothWays(c: Client, list: string, field: string, numeric: boolean) {
+  const key = field.replace(/_/g, '-');
+  const cmp = (a: unknown, b: unknown) =>
+    numeric ? Number(a) - Number(b) : String(a).localeCompare(String(b), 'en', { sensitivity: 'base' });
+  for (const direction of ['asc', 'desc'] as const) {
+    const res = await c.get(list, { 'filter[sort]': `${field}|${direction}`, 'page[size]': 100 });
+    expect(res.status).toBe(200);
+    const values = attrs(res)
+      .map((r) => r[key])
+      .filter((v) => v !== null);
+    const sorted = [...values].sort(cmp);
+    expect(values).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+  }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, custTaxRates, customerLocations, customers } from '../../src/db/schema/index';
-import { maintenanceApp, type MaintenanceApp } from './fixtures';
+import { attrs, expectSortsBothWays, maintenanceApp, type MaintenanceApp, type Row } from './fixtures';
 
 let t: MaintenanceApp;
 
@@ -25,9 +25,6 @@ function ymd(days: number): string {
   return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}`;
 }
 const iso = (v: string) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`;
-
-type Row = { id: string; attributes: Record<string, unknown> };
-const attrs = (res: { body: { data: Row[] } }) => res.body.data.map((r) => r.attributes);
 
 describe('permissions (page: merchants and corporate; add and expire: task 504 or corporate)', () => {
   it.each([
@@ -123,29 +120,7 @@ describe('list', () => {
     'sorts by %s both ways in SQL',
     async (field) => {
       const c = await t.as('corp');
-      const key = {
-        name: 'name',
-        cust_no: 'cust-no',
-        location: 'location',
-        city: 'city',
-        state: 'state',
-        tax_rate: 'tax-rate',
-        effective_date: 'effective-date',
-        expiry_date: 'expiry-date',
-      }[field]!;
-      const numeric = field === 'cust_no' || field === 'tax_rate';
-      const cmp = (a: unknown, b: unknown) =>
-        numeric ? Number(a) - Number(b) : String(a).localeCompare(String(b), 'en', { sensitivity: 'base' });
-      for (const direction of ['asc', 'desc'] as const) {
-        const res = await c.get(LIST, { 'filter[sort]': `${field}|${direction}`, 'page[size]': 100 });
-        expect(res.status).toBe(200);
-        // PostgreSQL puts NULLs last ascending and first descending.
-        const values = attrs(res)
-          .map((r) => r[key])
-          .filter((v) => v !== null);
-        const sorted = [...values].sort(cmp);
-        expect(values).toEqual(direction === 'asc' ? sorted : sorted.reverse());
-      }
+      await expectSortsBothWays(c, LIST, field, field === 'cust_no' || field === 'tax_rate');
     },
   );
 

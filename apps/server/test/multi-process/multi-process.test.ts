@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, databaseName, dropDatabase, quoteIdent, urlWithDatabase } from '../helpers/database';
 import { FORM_TOKEN } from '../helpers/http';
+import { freePorts, serverReady, startServerProcess, stopServerProcesses, type ServerProcess } from '../helpers/server-process';
 
 /**
  * Several server processes on one PostgreSQL database (README, "Several processes behind a load
@@ -17,99 +15,37 @@ import { FORM_TOKEN } from '../helpers/http';
  * whose work the other takes over. Needs PostgreSQL: PGlite is one process's embedded database.
  */
 const ADMIN_URL = process.env.DATABASE_URL;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** Short, so that the survivor takes the killed process's file over within the test's time box. */
 const STALE_SECONDS = 6;
 /** Catalogue parts for the big file; every row of it is accepted, so dealer_prices must end with exactly this many. */
 const BIG_ROWS = 150_000;
-
-/**
- * Ports nobody listens on: the kernel picks them from its ephemeral range, which fixed-port servers on
- * this machine (the benchmarks' 3110-3113, the dev server's 3000) never use. All are held open together
- * so that the kernel cannot hand out one port twice.
- */
-async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer();
-          server.on('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return ports;
-}
-
-interface Proc {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
 
 describe.skipIf(!ADMIN_URL)('several server processes on one PostgreSQL database', () => {
   const scratch = databaseName('fc_multi');
   const scratchUrl = ADMIN_URL ? urlWithDatabase(ADMIN_URL, scratch) : '';
   let pool: pg.Pool;
   let dataRoot: string;
-  const procs: Proc[] = [];
+  const procs: ServerProcess[] = [];
 
-  const url = (p: Proc, pathname: string) => `http://127.0.0.1:${p.port}${pathname}`;
-  const origin = (p: Proc) => `http://localhost:${p.port}`;
+  const url = (p: ServerProcess, pathname: string) => `http://127.0.0.1:${p.port}${pathname}`;
+  const origin = (p: ServerProcess) => `http://localhost:${p.port}`;
 
-  function start(name: string, port: number): Proc {
+  function start(name: string, port: number): ServerProcess {
     const u = new URL(scratchUrl);
     // The connections carry the process's name, so the test can tell which process runs a file.
     u.searchParams.set('application_name', name);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${port}`,
-        DATABASE_URL: u.toString(),
-        DATA_DIR: path.join(dataRoot, name),
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
-        JOBS_ENABLED: 'true',
-        JOB_STALE_SECONDS: String(STALE_SECONDS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const p = startServerProcess(name, port, {
+      DATABASE_URL: u.toString(),
+      DATA_DIR: path.join(dataRoot, name),
+      SEED_DEMO: 'true',
+      JOBS_ENABLED: 'true',
+      JOB_STALE_SECONDS: String(STALE_SECONDS),
     });
-    const output: string[] = [];
-    child.stdout!.on('data', (b: Buffer) => output.push(b.toString()));
-    child.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const p = { name, port, child, output, exited };
     procs.push(p);
     return p;
   }
 
-  async function ready(p: Proc, timeoutMs = 90_000) {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      if (p.child.exitCode !== null) throw new Error(`${p.name} exited with ${p.child.exitCode}:\n${p.output.join('')}`);
-      try {
-        const res = await fetch(url(p, '/healthz'));
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`${p.name} did not answer /healthz in ${timeoutMs} ms:\n${p.output.join('')}`);
-  }
-
-  async function signIn(p: Proc, username: string, type: string): Promise<string> {
+  async function signIn(p: ServerProcess, username: string, type: string): Promise<string> {
     const res = await fetch(url(p, `/framework/login/${type}`), {
       method: 'POST',
       redirect: 'manual',
@@ -122,7 +58,7 @@ describe.skipIf(!ADMIN_URL)('several server processes on one PostgreSQL database
     return cookie!.split(';')[0]!;
   }
 
-  async function uploadPrice(p: Proc, cookie: string, content: string, fileName: string) {
+  async function uploadPrice(p: ServerProcess, cookie: string, content: string, fileName: string) {
     const form = new FormData();
     form.append('file', new Blob([content], { type: 'text/csv' }), fileName);
     const res = await fetch(url(p, '/fc-common-api/mpp/price'), {
@@ -146,6 +82,18 @@ describe.skipIf(!ADMIN_URL)('several server processes on one PostgreSQL database
     return rows[0]!;
   }
 
+  /** The file's audit trail: its upload and its processing, once each, whichever process did them. */
+  async function expectAuditedOnce(seq: number) {
+    const { rows } = await pool.query<{ action: string; n: number }>(
+      "select action, count(*)::int as n from audit_log where entity = 'inbound_file' and entity_id = $1 group by action order by action",
+      [String(seq)],
+    );
+    expect(rows).toEqual([
+      { action: 'processed', n: 1 },
+      { action: 'upload', n: 1 },
+    ]);
+  }
+
   async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 100): Promise<T> {
     const until = Date.now() + timeoutMs;
     for (;;) {
@@ -164,12 +112,11 @@ describe.skipIf(!ADMIN_URL)('several server processes on one PostgreSQL database
     const [portA, portB] = await freePorts(2);
     const a = start('fc_proc_a', portA!);
     const b = start('fc_proc_b', portB!);
-    await Promise.all([ready(a), ready(b)]);
+    await Promise.all([serverReady(a), serverReady(b)]);
   }, 120_000);
 
   afterAll(async () => {
-    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-    await Promise.all(procs.map((p) => p.exited));
+    await stopServerProcesses(procs, 'SIGKILL');
     await pool?.end();
     if (ADMIN_URL) await dropDatabase(ADMIN_URL, scratch);
     if (dataRoot) await fs.rm(dataRoot, { recursive: true, force: true });
@@ -228,14 +175,7 @@ describe.skipIf(!ADMIN_URL)('several server processes on one PostgreSQL database
     expect(row).toMatchObject({ state: 'done', attempts: 1, unit_status: 0 });
     const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from dealer_prices where source_file_seq = $1', [sequence]);
     expect(rows[0]!.n).toBe(parts.length);
-    const { rows: audits } = await pool.query<{ action: string; n: number }>(
-      "select action, count(*)::int as n from audit_log where entity = 'inbound_file' and entity_id = $1 group by action order by action",
-      [String(sequence)],
-    );
-    expect(audits).toEqual([
-      { action: 'processed', n: 1 },
-      { action: 'upload', n: 1 },
-    ]);
+    await expectAuditedOnce(sequence);
   });
 
   it('a process killed in the middle of a file loses nothing: the other finishes it', async () => {
@@ -296,14 +236,7 @@ describe.skipIf(!ADMIN_URL)('several server processes on one PostgreSQL database
       [sequence],
     );
     expect(rows[0]).toEqual({ n: BIG_ROWS, distinct_parts: BIG_ROWS, other: 0 });
-    const { rows: audits } = await pool.query<{ action: string; n: number }>(
-      "select action, count(*)::int as n from audit_log where entity = 'inbound_file' and entity_id = $1 group by action order by action",
-      [String(sequence)],
-    );
-    expect(audits).toEqual([
-      { action: 'processed', n: 1 },
-      { action: 'upload', n: 1 },
-    ]);
+    await expectAuditedOnce(sequence);
     // The survivor still serves.
     const res = await fetch(url(survivor, '/fc-common-api/users/current'), { headers: { cookie } });
     expect(res.status).toBe(200);

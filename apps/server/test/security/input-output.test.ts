@@ -6,6 +6,7 @@ import { accountRequests, loyaltyBundles, loyaltyItemCodes, mailOutbox } from '.
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/app';
 import { concrete, SIGN_OUT } from './support';
 import { api, FORM_TOKEN, loginAs, seedUsers, withFormTokenCookie } from '../helpers/http';
+import { validAccountRequest as request } from '@fc/contract/testing';
 
 /**
  * Issue 16, input and output: characters the database cannot store are refused with 400 naming the field
@@ -14,19 +15,6 @@ import { api, FORM_TOKEN, loginAs, seedUsers, withFormTokenCookie } from '../hel
  */
 let t: TestApp;
 let corp: string;
-
-const request = {
-  full_name: 'Pat Doe',
-  job_title: 'Fleet manager',
-  phone: '6305550100',
-  email: 'pat@example.com',
-  account_number: '12345',
-  company_name: 'Acme',
-  address: '1 Main St',
-  city: 'Lisle',
-  state: 'IL',
-  zip: '60532',
-};
 
 beforeAll(async () => {
   t = await createTestApp();

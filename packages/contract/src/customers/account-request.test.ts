@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountRequestSchema, emptyAccountRequest, isAccountRequestComplete, type AccountRequestForm } from './account-request';
+import { accountRequestSchema, emptyAccountRequest, isAccountRequestComplete } from './account-request';
+import { validAccountRequest as valid } from '../testing';
 import { countryOfState, formatPhoneNational, isValidZip, STATES } from './address';
-
-const valid: AccountRequestForm = {
-  full_name: 'Pat Doe',
-  job_title: 'Fleet manager',
-  phone: '6305550100',
-  email: 'pat@example.com',
-  account_number: '12345',
-  company_name: 'Acme',
-  address: '1 Main St',
-  city: 'Lisle',
-  state: 'IL',
-  zip: '60532',
-};
 
 function errorsOf(form: unknown) {
   const r = accountRequestSchema.safeParse(form);

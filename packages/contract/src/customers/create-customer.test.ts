@@ -25,30 +25,10 @@ import {
   receivableOptions,
   type CustomerForm,
 } from './index';
+import { validCustomerForm } from '../testing';
 import { statesOf } from './address';
 
 const valuesOf = (options: { value: number }[]) => options.map((o) => o.value);
-
-/** A form that passes every rule: program 96 with navistar receivable, US address. */
-function validCustomer(overrides: Partial<CustomerForm> = {}): CustomerForm {
-  return {
-    ...applyProgramChange(customerDefaults(), 96),
-    cust_name: 'Prairie Haulers',
-    currency: 0,
-    sub_group_key: 0,
-    payment_type: 0,
-    limit: '25000.00',
-    name: 'Prairie Haulers',
-    contact: 'Jamie Fox',
-    address_1: '1 Grain Rd',
-    city: 'Omaha',
-    country: 0,
-    state: 'NE',
-    zip: '68102',
-    phone: '4025550123',
-    ...overrides,
-  };
-}
 
 function errorsOf(form: unknown): Record<string, string> {
   const r = createCustomerSchema.safeParse(form);
@@ -324,7 +304,7 @@ describe('filtered options', () => {
 
 describe('createCustomerSchema', () => {
   it('accepts a valid customer', () => {
-    expect(errorsOf(validCustomer())).toEqual({});
+    expect(errorsOf(validCustomerForm())).toEqual({});
   });
 
   it('names every missing required field', () => {
@@ -394,15 +374,15 @@ describe('createCustomerSchema', () => {
     ['bank_name', 'x'.repeat(41), 'maxLength|max=40'],
     ['bank_account_name', 'x'.repeat(41), 'maxLength|max=40'],
   ] as const)('%s = %j: %s', (field, value, message) => {
-    expect(errorsOf(validCustomer({ [field]: value } as Partial<CustomerForm>))[field]).toBe(message);
+    expect(errorsOf(validCustomerForm({ [field]: value } as Partial<CustomerForm>))[field]).toBe(message);
   });
 
   it('fax not starting with 1 is fine', () => {
-    expect(errorsOf(validCustomer({ fax: '4025550199' }))).toEqual({});
+    expect(errorsOf(validCustomerForm({ fax: '4025550199' }))).toEqual({});
   });
 
   it('bank fields are required with EFT payment', () => {
-    const errors = errorsOf(validCustomer({ payment_type: 3 }));
+    const errors = errorsOf(validCustomerForm({ payment_type: 3 }));
     expect(errors).toMatchObject({
       bank_aba_number: 'required',
       bank_acct_number: 'required',
@@ -411,7 +391,7 @@ describe('createCustomerSchema', () => {
     });
     expect(
       errorsOf(
-        validCustomer({
+        validCustomerForm({
           payment_type: 3,
           bank_aba_number: '071000013',
           bank_acct_number: '123456789',
@@ -423,8 +403,8 @@ describe('createCustomerSchema', () => {
   });
 
   it('express mail id is required unless regular mail', () => {
-    expect(errorsOf(validCustomer({ express_mail_type: 1 })).express_mail_id).toBe('required');
-    expect(errorsOf(validCustomer({ express_mail_type: 1, express_mail_id: 'FX123' }))).toEqual({});
+    expect(errorsOf(validCustomerForm({ express_mail_type: 1 })).express_mail_id).toBe('required');
+    expect(errorsOf(validCustomerForm({ express_mail_type: 1, express_mail_id: 'FX123' }))).toEqual({});
   });
 
   it('daily billing with EFT: pay day at least 4 (payDays)', () => {
@@ -436,31 +416,31 @@ describe('createCustomerSchema', () => {
       bank_account_name: 'A',
       bill_cycle: 2,
     };
-    expect(errorsOf(validCustomer({ ...eft, pay_days: 2 })).pay_days).toBe('payDays|min=4');
-    expect(errorsOf(validCustomer({ ...eft, pay_days: 4 }))).toEqual({});
-    expect(errorsOf(validCustomer({ bill_cycle: 2, pay_days: 0 }))).toEqual({});
+    expect(errorsOf(validCustomerForm({ ...eft, pay_days: 2 })).pay_days).toBe('payDays|min=4');
+    expect(errorsOf(validCustomerForm({ ...eft, pay_days: 4 }))).toEqual({});
+    expect(errorsOf(validCustomerForm({ bill_cycle: 2, pay_days: 0 }))).toEqual({});
   });
 
   it('refuses what the filtered lists do not offer', () => {
-    expect(errorsOf(validCustomer({ program: 97, promo_type: 2 })).promo_type).toBe('invalid');
-    expect(errorsOf(validCustomer({ program: 94, promo_type: 1 })).promo_type).toBe('invalid');
-    expect(errorsOf(validCustomer({ receivable_type: 8 })).receivable_type).toBe('invalid');
-    expect(errorsOf(validCustomer({ receivable_type: 0, funding_cycle: 0, bill_cycle: 3 })).bill_cycle).toBe('invalid');
-    expect(errorsOf(validCustomer({ receivable_type: 0, funding_cycle: 0, bill_cycle: 1, pay_days: 7 })).pay_days).toBe('invalid');
-    expect(errorsOf(validCustomer({ receivable_type: 0, funding_cycle: 0, bill_cycle: 0, pay_days: 21 }))).toEqual({});
+    expect(errorsOf(validCustomerForm({ program: 97, promo_type: 2 })).promo_type).toBe('invalid');
+    expect(errorsOf(validCustomerForm({ program: 94, promo_type: 1 })).promo_type).toBe('invalid');
+    expect(errorsOf(validCustomerForm({ receivable_type: 8 })).receivable_type).toBe('invalid');
+    expect(errorsOf(validCustomerForm({ receivable_type: 0, funding_cycle: 0, bill_cycle: 3 })).bill_cycle).toBe('invalid');
+    expect(errorsOf(validCustomerForm({ receivable_type: 0, funding_cycle: 0, bill_cycle: 1, pay_days: 7 })).pay_days).toBe('invalid');
+    expect(errorsOf(validCustomerForm({ receivable_type: 0, funding_cycle: 0, bill_cycle: 0, pay_days: 21 }))).toEqual({});
   });
 
   it('funding cycle: required for a funded receivable, never with a disabled one, never none when offered', () => {
-    expect(errorsOf(validCustomer({ funding_cycle: null })).funding_cycle).toBe('required');
-    expect(errorsOf(validCustomer({ funding_cycle: 0 })).funding_cycle).toBe('invalid');
-    expect(errorsOf(validCustomer({ receivable_type: 4, funding_cycle: 1 })).funding_cycle).toBe('invalid');
-    expect(errorsOf(validCustomer({ receivable_type: 4, funding_cycle: 0 }))).toEqual({});
+    expect(errorsOf(validCustomerForm({ funding_cycle: null })).funding_cycle).toBe('required');
+    expect(errorsOf(validCustomerForm({ funding_cycle: 0 })).funding_cycle).toBe('invalid');
+    expect(errorsOf(validCustomerForm({ receivable_type: 4, funding_cycle: 1 })).funding_cycle).toBe('invalid');
+    expect(errorsOf(validCustomerForm({ receivable_type: 4, funding_cycle: 0 }))).toEqual({});
   });
 
   it('centralized holds the value its promo or receivable sets', () => {
-    expect(errorsOf(validCustomer({ promo_type: 1, receivable_type: 3, centralized: true })).centralized).toBe('invalid');
-    expect(errorsOf(validCustomer({ receivable_type: 5, funding_cycle: 0, centralized: true })).centralized).toBe('invalid');
-    expect(errorsOf(validCustomer({ receivable_type: 5, funding_cycle: 0, centralized: false }))).toEqual({});
+    expect(errorsOf(validCustomerForm({ promo_type: 1, receivable_type: 3, centralized: true })).centralized).toBe('invalid');
+    expect(errorsOf(validCustomerForm({ receivable_type: 5, funding_cycle: 0, centralized: true })).centralized).toBe('invalid');
+    expect(errorsOf(validCustomerForm({ receivable_type: 5, funding_cycle: 0, centralized: false }))).toEqual({});
   });
 
   it.each([
@@ -469,9 +449,9 @@ describe('createCustomerSchema', () => {
     [3, 'BS-NP', 'N-1234', '2423221234'],
   ] as const)('country %i: phone and zip checked for that country', (country, state, zip, phone) => {
     const currency = country === 1 ? 1 : 0;
-    expect(errorsOf(validCustomer({ country, currency, state, zip, phone }))).toEqual({});
-    if (country !== 3) expect(errorsOf(validCustomer({ country, currency, state, zip: '1234567', phone })).zip).toBe('zipCode');
-    expect(errorsOf(validCustomer({ country, currency, state, zip, phone: '12345' })).phone).toBe('phone');
+    expect(errorsOf(validCustomerForm({ country, currency, state, zip, phone }))).toEqual({});
+    if (country !== 3) expect(errorsOf(validCustomerForm({ country, currency, state, zip: '1234567', phone })).zip).toBe('zipCode');
+    expect(errorsOf(validCustomerForm({ country, currency, state, zip, phone: '12345' })).phone).toBe('phone');
   });
 });
 

@@ -5,22 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady, switchLanguage } from '@/lib/i18n';
 import { currentUserQuery } from '@/lib/session/current-user';
 import { draftKey } from '@/lib/use-draft';
+import { validAccountRequest as filled } from '@fc/contract/testing';
 import RequestPage from './request-page';
 
 /** Issue 16: the account-request form's throttle (429) is a clear message on the form, in each language. */
-const filled = {
-  full_name: 'Pat Doe',
-  job_title: 'Fleet manager',
-  phone: '6305550100',
-  email: 'pat@example.com',
-  account_number: '12345',
-  company_name: 'Acme',
-  address: '1 Main St',
-  city: 'Lisle',
-  state: 'IL',
-  zip: '60532',
-};
-
 function mount() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(currentUserQuery.queryKey, { username: 'cora' } as never);
