@@ -97,8 +97,9 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          // Root configuration files that no workspace tsconfig includes.
-          allowDefaultProject: ['vitest.config.ts'],
+          // Root configuration files that no workspace tsconfig includes, and the declarations of the plain-Node
+          // modules scripts share with TypeScript (scripts/lib/chromium-flags.d.mts, for the Playwright config).
+          allowDefaultProject: ['vitest.config.ts', 'scripts/lib/*.d.mts'],
         },
         tsconfigRootDir: root,
       },
