@@ -8,7 +8,8 @@ import { draftKey } from '@/lib/use-draft';
 import { validAccountRequest as filled } from '@fc/contract/testing';
 import RequestPage from './request-page';
 
-/** Issue 16: the account-request form's throttle (429) is a clear message on the form, in each language. */
+// Issue 16: the account-request form's throttle (429) is a clear message on the form, in each language.
+
 function mount() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(currentUserQuery.queryKey, { username: 'cora' } as never);
