@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, mmddyyyyToYyyymmdd, msg, toMmddyyyy } from '@fc/contract';
 import { translateValidation } from '@/lib/i18n';
 import { DateInputField } from '@/components/date-input-field';
+import { serverGridProps } from '@/components/table/server-grid-props';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useToast } from '@/components/toast';
@@ -61,7 +62,7 @@ export default function AuditHistoryPage() {
   const { t } = useTranslation('audit');
   const toast = useToast();
   const { state, update, query } = useTableUrlState(AUDIT_TABLE);
-  const { data, isFetching, isError, refetch } = useAudit(query);
+  const list = useAudit(query);
   const { data: facets } = useAuditFacets();
   const [exporting, setExporting] = useState(false);
 
@@ -167,15 +168,8 @@ export default function AuditHistoryPage() {
       </Stack>
       <ServerDataGrid<AuditRow>
         label={t('heading')}
-        rows={data?.rows ?? []}
+        {...serverGridProps(list, { state, update })}
         columns={columns}
-        total={data?.total ?? 0}
-        totalEstimated={data?.estimated}
-        loading={isFetching}
-        error={isError}
-        onRetry={() => void refetch()}
-        state={state}
-        onStateChange={update}
         getRowHeight={() => 'auto'}
       />
     </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { csvExportFileName, formatDateTime } from '@fc/contract';
 import { ACCOUNT_REQUEST_STATUSES, accountRequestEndpoints, type AccountRequestStatus } from '@fc/contract/customers';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
+import { serverGridProps } from '@/components/table/server-grid-props';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useToast } from '@/components/toast';
@@ -18,7 +19,7 @@ export default function AccountRequestsPage() {
   const { t } = useTranslation('customers');
   const toast = useToast();
   const { state, update, query } = useTableUrlState(ACCOUNT_REQUESTS_TABLE);
-  const { data, isFetching, isError, refetch } = useAccountRequests(query);
+  const list = useAccountRequests(query);
   const setStatus = useSetAccountRequestStatus();
   // Approving or rejecting needs task 509 (docs/permissions.md); a view-only user sees the status as text.
   const mayReview = useCan('accountRequestReview');
@@ -128,14 +129,8 @@ export default function AccountRequestsPage() {
       </Stack>
       <ServerDataGrid<AccountRequestRow>
         label={t('requests.heading')}
-        rows={data?.rows ?? []}
+        {...serverGridProps(list, { state, update })}
         columns={columns}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        error={isError}
-        onRetry={() => void refetch()}
-        state={state}
-        onStateChange={update}
         getRowHeight={() => 'auto'}
       />
     </>

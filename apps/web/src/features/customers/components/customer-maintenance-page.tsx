@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { csvExportFileName } from '@fc/contract';
 import { COUNTRIES, customerEndpoints, PROGRAMS } from '@fc/contract/customers';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
+import { serverGridProps } from '@/components/table/server-grid-props';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { WriteNeedsTask } from '@/components/write-needs-task';
@@ -16,8 +17,6 @@ import { CUSTOMER_TABLE, useCustomers, type CustomerRow } from '../api/get-custo
 import { customerColumns, programLabelOf } from '../api/customer-columns';
 import { SearchField } from '@/components/search-field';
 
-const NO_ROWS: CustomerRow[] = [];
-
 /** Customer maintenance: a searchable, server-paged, sortable list of customers with a link to each one's details. */
 export default function CustomerMaintenancePage() {
   const { t } = useTranslation('customers');
@@ -25,7 +24,7 @@ export default function CustomerMaintenancePage() {
   // Creating a customer needs task 509 (docs/permissions.md); a view-only user is told so instead of offered the button.
   const mayCreate = useCan('customerCreate');
   const { state, update, query } = useTableUrlState(CUSTOMER_TABLE);
-  const { data, isFetching, isError, refetch } = useCustomers(query);
+  const list = useCustomers(query);
   const brandName = config?.brandName ?? '';
   const programLabel = useMemo(() => programLabelOf(brandName), [brandName]);
 
@@ -99,15 +98,8 @@ export default function CustomerMaintenancePage() {
       </Stack>
       <ServerDataGrid<CustomerRow>
         label={t('maintenance.heading')}
-        rows={data?.rows ?? NO_ROWS}
+        {...serverGridProps(list, { state, update })}
         columns={columns}
-        total={data?.total ?? 0}
-        totalEstimated={data?.estimated}
-        loading={isFetching}
-        error={isError}
-        onRetry={() => void refetch()}
-        state={state}
-        onStateChange={update}
         reservePage
       />
     </>

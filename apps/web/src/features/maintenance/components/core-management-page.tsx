@@ -17,6 +17,7 @@ import {
   coreUploadMessage,
   type CorePartRow,
 } from '@fc/contract/maintenance';
+import { serverGridProps } from '@/components/table/server-grid-props';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useCan } from '@/lib/session/current-user';
@@ -42,7 +43,7 @@ export default function CoreManagementPage() {
   const client = useQueryClient();
   const [, setParams] = useSearchParams();
   const table = useTableUrlState({ defaultSort: [{ field: 'name', direction: 'asc' }], filterNames: CORE_FILTERS });
-  const { data, isFetching, isError, refetch } = useCoreParts(table.query);
+  const list = useCoreParts(table.query);
   const inputRef = useRef<HTMLInputElement>(null);
   const typeRef = useRef<0 | 1>(0);
   const timerRef = useRef<number | undefined>(undefined);
@@ -251,17 +252,7 @@ export default function CoreManagementPage() {
         />
       )}
 
-      <ServerDataGrid<CorePartRow>
-        label={t('core.table')}
-        rows={data?.rows ?? []}
-        columns={columns}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        error={isError}
-        onRetry={() => void refetch()}
-        state={table.state}
-        onStateChange={table.update}
-      />
+      <ServerDataGrid<CorePartRow> label={t('core.table')} {...serverGridProps(list, table)} columns={columns} />
 
       <CoreUploadOverlay phase={phase || null} onCancel={cancelWaiting} />
     </>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { csvExportFileName, formatRate, toMmddyyyy } from '@fc/contract';
 import { isTaxRateExpired, TAX_FILTER_MAX, TAX_FILTERS, taxEndpoints, type TaxRateRow } from '@fc/contract/maintenance';
 import { ExportCsvButton } from '@/components/table/export-csv-button';
+import { serverGridProps } from '@/components/table/server-grid-props';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useCan } from '@/lib/session/current-user';
@@ -26,7 +27,7 @@ export default function TaxConfigurationPage() {
   const { t, i18n } = useTranslation('maintenance');
   const canModify = useCan('taxModify');
   const table = useTableUrlState({ defaultSort: [{ field: 'effective_date', direction: 'desc' }], filterNames: TAX_FILTERS });
-  const { data, isFetching, isError, refetch } = useTaxRates(table.query);
+  const list = useTaxRates(table.query);
   const [adding, setAdding] = useState(false);
   const [expiring, setExpiring] = useState<TaxRateRow | null>(null);
 
@@ -124,17 +125,7 @@ export default function TaxConfigurationPage() {
           <ExportCsvButton path={taxEndpoints.csv.path} fileName={() => csvExportFileName('TaxRates')} query={table.query} />
         </Stack>
       </Stack>
-      <ServerDataGrid<TaxRateRow>
-        label={t('tax.table')}
-        rows={data?.rows ?? []}
-        columns={columns}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        error={isError}
-        onRetry={() => void refetch()}
-        state={table.state}
-        onStateChange={table.update}
-      />
+      <ServerDataGrid<TaxRateRow> label={t('tax.table')} {...serverGridProps(list, table)} columns={columns} />
     </>
   );
 }
