@@ -17,6 +17,7 @@ import { useFileJob } from '@/lib/use-file-job';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast';
 import { PageBreadcrumbs } from '@/components/page-breadcrumbs';
+import { serverGridProps } from '@/components/table/server-grid-props';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { useDeleteItemCode } from '../api/delete-item-code';
@@ -27,7 +28,7 @@ import { uploadItemCodes, type ItemCodeImportAnswer } from '../api/import-item-c
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EditItemCodeDialog } from './edit-item-code-dialog';
 import { ItemCodesDialog } from './item-codes-dialog';
-import { RowMenu } from './row-menu';
+import { actionsColumn } from './row-menu';
 import { SearchField } from '@/components/search-field';
 import { useCsvExport } from './use-csv-export';
 import { isKnownCode, useFormats, useLoyaltyText } from './use-loyalty-text';
@@ -144,23 +145,16 @@ export default function BundleDetailPage() {
       valueGetter: (_v, r) => fmt.timestamp(r.lastModified),
     },
     { field: 'modified_by', headerName: t('item-code.columns.modified_by'), width: 130, valueGetter: (_v, r) => r.modifiedBy ?? '' },
-    {
-      field: 'actions',
-      headerName: t('columns.actions'),
-      // Room for the header in Spanish ("Acciones", issue 20).
-      width: 96,
-      sortable: false,
-      renderCell: ({ row }) =>
-        canChange ? (
-          <RowMenu
-            label={t('row-actions', { name: row.itemCode })}
-            actions={[
-              { label: t('actions.edit'), onClick: () => setEditing(row) },
-              { label: t('actions.delete'), onClick: () => setDeleting(row) },
-            ]}
-          />
-        ) : null,
-    },
+    // No actions, no menu: a user who may not change the codes sees an empty cell.
+    actionsColumn<Row>(t('columns.actions'), (row) => ({
+      label: t('row-actions', { name: row.itemCode }),
+      actions: canChange
+        ? [
+            { label: t('actions.edit'), onClick: () => setEditing(row) },
+            { label: t('actions.delete'), onClick: () => setDeleting(row) },
+          ]
+        : [],
+    })),
   ];
 
   const b = bundle.data;
@@ -245,14 +239,9 @@ export default function BundleDetailPage() {
       <ServerDataGrid<Row>
         disableVirtualization
         label={t('item-code.table')}
-        rows={codes.data?.rows ?? []}
+        {...serverGridProps(codes, { state, update })}
         columns={columns}
-        total={codes.data?.total ?? 0}
         loading={codes.isFetching || bundle.isLoading}
-        error={codes.isError}
-        onRetry={() => void codes.refetch()}
-        state={state}
-        onStateChange={update}
         getRowId={(r) => r.itemCodeSeq}
       />
       {seq && <ItemCodesDialog open={adding} bundleSeq={seq} onClose={() => setAdding(false)} />}

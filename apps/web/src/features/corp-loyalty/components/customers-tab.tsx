@@ -1,24 +1,21 @@
 import { useState } from 'react';
-import { Box, Button, Stack } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DownloadIcon from '@mui/icons-material/Download';
+import { Box } from '@mui/material';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { formatSort, toMmddyyyy } from '@fc/contract';
+import { toMmddyyyy } from '@fc/contract';
 import { isEnrolled, progressionShown, type EnrolmentRow } from '@fc/contract/loyalty';
 import type { Flat } from '@/lib/api-client';
 import { useCan } from '@/lib/session/current-user';
 import { useToast } from '@/components/toast';
+import { serverGridProps } from '@/components/table/server-grid-props';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
-import { exportLoyaltyCsv } from '../api/export-loyalty-csv';
 import { useEnrolments } from '../api/get-enrolments';
 import { useUnenroll } from '../api/unenroll';
 import { AddEnrolmentDialog } from './add-enrolment-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowMenu } from './row-menu';
-import { SearchField } from '@/components/search-field';
-import { useCsvExport } from './use-csv-export';
+import { TabToolbar } from './tab-toolbar';
 import { useFormats } from './use-loyalty-text';
 
 type Row = Flat<EnrolmentRow>;
@@ -48,8 +45,7 @@ export function CustomersTab() {
     defaultSort: [{ field: 'customer_name', direction: 'asc' }],
     filterNames: ['loyalty_program_seq'],
   });
-  const { data, isFetching, isError, refetch } = useEnrolments(query);
-  const csv = useCsvExport();
+  const list = useEnrolments(query);
   const unenroll = useUnenroll();
   const [adding, setAdding] = useState(false);
   const [leaving, setLeaving] = useState<Row | null>(null);
@@ -147,42 +143,22 @@ export function CustomersTab() {
 
   return (
     <>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <SearchField value={state.search} label={t('enrolment.search')} onSearch={(search) => update({ search })} />
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            disabled={csv.busy}
-            onClick={() => void csv.run(() => exportLoyaltyCsv('customer', { search: state.search, sort: formatSort(state.sort) }))}
-          >
-            {t('export-csv')}
-          </Button>
-          {canModify && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-              {t('enrolment.add')}
-            </Button>
-          )}
-        </Stack>
-      </Stack>
+      <TabToolbar
+        kind="customer"
+        state={state}
+        onSearch={(search) => update({ search })}
+        searchLabel={t('enrolment.search')}
+        addLabel={t('enrolment.add')}
+        onAdd={canModify ? () => setAdding(true) : undefined}
+      />
       {/* Dense: the twelve columns fit a 1366 px screen with the menu open, so the row menu is never off
           screen; headers wrap rather than being cut, and a cut cell shows its whole text on hover. */}
       <ServerDataGrid<Row>
         dense
         disableVirtualization
         label={t('tabs.customers')}
-        rows={data?.rows ?? []}
+        {...serverGridProps(list, { state, update })}
         columns={columns}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        error={isError}
-        onRetry={() => void refetch()}
-        state={state}
-        onStateChange={update}
         getRowId={(r) => r.custLoyaltyProgramSeq}
       />
       <AddEnrolmentDialog open={adding} onClose={() => setAdding(false)} />

@@ -1,22 +1,18 @@
 import { useCallback, useState } from 'react';
-import { Button, Link, Stack } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DownloadIcon from '@mui/icons-material/Download';
+import { Link } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { formatSort } from '@fc/contract';
 import { canEditTemplate, TemplateStatus, type TemplateRow } from '@fc/contract/loyalty';
 import type { Flat } from '@/lib/api-client';
 import { useCan } from '@/lib/session/current-user';
+import { serverGridProps } from '@/components/table/server-grid-props';
 import { ServerDataGrid } from '@/components/table/server-data-grid';
 import { useTableUrlState } from '@/components/table/use-table-url-state';
-import { exportLoyaltyCsv } from '../api/export-loyalty-csv';
 import { useTemplates } from '../api/get-templates';
 import { DeactivateTemplateDialog } from './deactivate-template-dialog';
-import { RowMenu, type RowAction } from './row-menu';
-import { SearchField } from '@/components/search-field';
+import { actionsColumn, type RowAction } from './row-menu';
 import { TemplateDialog, type TemplateDialogMode } from './template-dialog';
-import { useCsvExport } from './use-csv-export';
+import { TabToolbar } from './tab-toolbar';
 import { useFormats } from './use-loyalty-text';
 
 type Row = Flat<TemplateRow>;
@@ -27,8 +23,7 @@ export function ProgramsTab() {
   const fmt = useFormats();
   const canModify = useCan('corpLoyaltyModify');
   const { state, update, query } = useTableUrlState({ prefix: 'p', defaultSort: [{ field: 'loyalty_program_name', direction: 'asc' }] });
-  const { data, isFetching, isError, refetch } = useTemplates(query);
-  const csv = useCsvExport();
+  const list = useTemplates(query);
   const [dialog, setDialog] = useState<{ mode: TemplateDialogMode; seq?: number } | null>(null);
   const [deactivating, setDeactivating] = useState<Row | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -101,61 +96,34 @@ export function ProgramsTab() {
       type: 'number',
       valueGetter: (_v, r) => r.activeEnrollees,
     },
-    {
-      field: 'actions',
-      headerName: t('columns.actions'),
-      // Room for the header in Spanish ("Acciones", issue 20).
-      width: 96,
-      sortable: false,
-      renderCell: ({ row }) => {
-        const actions: RowAction[] = [];
-        if (canModify && row.loyaltyProgramStatus === TemplateStatus.Active)
-          actions.push({ label: t('template.deactivate'), onClick: () => setDeactivating(row) });
-        if (canEditTemplate(row, canModify))
-          actions.push({ label: t('actions.edit'), onClick: () => setDialog({ mode: 'edit', seq: row.loyaltyProgramSeq }) });
-        // Active customers keep the template's terms (decision 0072): Edit says why it is not available.
-        else if (canModify && row.loyaltyProgramStatus === TemplateStatus.Active)
-          actions.push({ label: t('actions.edit'), onClick: () => undefined, reason: t('template.edit-unavailable') });
-        return <RowMenu label={t('row-actions', { name: row.loyaltyProgramName })} actions={actions} />;
-      },
-    },
+    actionsColumn<Row>(t('columns.actions'), (row) => {
+      const actions: RowAction[] = [];
+      if (canModify && row.loyaltyProgramStatus === TemplateStatus.Active)
+        actions.push({ label: t('template.deactivate'), onClick: () => setDeactivating(row) });
+      if (canEditTemplate(row, canModify))
+        actions.push({ label: t('actions.edit'), onClick: () => setDialog({ mode: 'edit', seq: row.loyaltyProgramSeq }) });
+      // Active customers keep the template's terms (decision 0072): Edit says why it is not available.
+      else if (canModify && row.loyaltyProgramStatus === TemplateStatus.Active)
+        actions.push({ label: t('actions.edit'), onClick: () => undefined, reason: t('template.edit-unavailable') });
+      return { label: t('row-actions', { name: row.loyaltyProgramName }), actions };
+    }),
   ];
 
   return (
     <>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <SearchField value={state.search} label={t('template.search')} onSearch={(search) => update({ search })} />
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            disabled={csv.busy}
-            onClick={() => void csv.run(() => exportLoyaltyCsv('program', { search: state.search, sort: formatSort(state.sort) }))}
-          >
-            {t('export-csv')}
-          </Button>
-          {canModify && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'add' })}>
-              {t('template.add')}
-            </Button>
-          )}
-        </Stack>
-      </Stack>
+      <TabToolbar
+        kind="program"
+        state={state}
+        onSearch={(search) => update({ search })}
+        searchLabel={t('template.search')}
+        addLabel={t('template.add')}
+        onAdd={canModify ? () => setDialog({ mode: 'add' }) : undefined}
+      />
       <ServerDataGrid<Row>
         disableVirtualization
         label={t('tabs.programs')}
-        rows={data?.rows ?? []}
+        {...serverGridProps(list, { state, update })}
         columns={columns}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        error={isError}
-        onRetry={() => void refetch()}
-        state={state}
-        onStateChange={update}
         getRowId={(r) => r.loyaltyProgramSeq}
       />
       <TemplateDialog open={!!dialog} mode={dialog?.mode ?? 'add'} seq={dialog?.seq} onClose={closeDialog} />

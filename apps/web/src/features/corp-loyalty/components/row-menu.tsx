@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 
 export interface RowAction {
   label: string;
@@ -55,4 +56,19 @@ export function RowMenu({ label, actions }: { label: string; actions: RowAction[
       </Menu>
     </>
   );
+}
+
+/** The Actions column of a loyalty table: each row's menu, from what `menuOf` says of the row. */
+export function actionsColumn<R extends GridValidRowModel>(
+  headerName: string,
+  menuOf: (row: R) => { label: string; actions: RowAction[] },
+): GridColDef<R> {
+  return {
+    field: 'actions',
+    headerName,
+    // Room for the header in Spanish ("Acciones", issue 20).
+    width: 96,
+    sortable: false,
+    renderCell: ({ row }) => <RowMenu {...menuOf(row)} />,
+  };
 }
