@@ -2,10 +2,8 @@ import { useMemo, useState } from 'react';
 import {
   Autocomplete,
   Box,
-  Button,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   MenuItem,
@@ -21,6 +19,7 @@ import {
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import { camelCase, todayYyyymmdd } from '@fc/contract';
 import {
   ENROLMENT_MAX_YEARS_DEFAULT,
@@ -38,9 +37,8 @@ import { useAddEnrolment } from '../api/add-enrolment';
 import { useCustomerOptions } from '../api/get-customer-options';
 import { useTemplate } from '../api/get-template';
 import { useActiveTemplates } from '../api/get-templates';
-import { DateInputField } from '@/components/date-input-field';
+import { FormDateField, FormTextField } from '@/components/form-fields';
 import { isKnownCode, serverText, useFormats, useLoyaltyText } from './use-loyalty-text';
-import { textFieldProps } from '@/lib/field-props';
 import { readableDetail } from '@/lib/server-error-text';
 
 const EMPTY: EnrolmentForm = { custNo: '', loyaltyProgramSeq: '', startDate: '', endDate: '' };
@@ -149,33 +147,22 @@ export function AddEnrolmentDialog({ open, onClose }: { open: boolean; onClose()
                 />
               )}
             />
-            <Controller
+            <FormTextField
               name="loyaltyProgramSeq"
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...textFieldProps(field)}
-                  select
-                  label={t('enrolment.program')}
-                  required
-                  disabled={!customer}
-                  error={!!fieldState.error}
-                  helperText={
-                    fieldState.error
-                      ? text(fieldState.error.message, t('enrolment.program'))
-                      : customer && programmes.data?.rows.length === 0
-                        ? t('enrolment.no-programs')
-                        : t('enrolment.program-help')
-                  }
-                >
-                  {(programmes.data?.rows ?? []).map((p) => (
-                    <MenuItem key={p.loyaltyProgramSeq} value={String(p.loyaltyProgramSeq)}>
-                      {p.loyaltyProgramName}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+              message={text}
+              select
+              label={t('enrolment.program')}
+              required
+              disabled={!customer}
+              help={customer && programmes.data?.rows.length === 0 ? t('enrolment.no-programs') : t('enrolment.program-help')}
+            >
+              {(programmes.data?.rows ?? []).map((p) => (
+                <MenuItem key={p.loyaltyProgramSeq} value={String(p.loyaltyProgramSeq)}>
+                  {p.loyaltyProgramName}
+                </MenuItem>
+              ))}
+            </FormTextField>
             {programmeSeq && (
               <Box aria-live="polite">
                 <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
@@ -208,49 +195,12 @@ export function AddEnrolmentDialog({ open, onClose }: { open: boolean; onClose()
               </Box>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                name="startDate"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <DateInputField
-                    name="startDate"
-                    label={t('enrolment.start-date')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    required
-                    error={!!fieldState.error}
-                    helperText={fieldState.error ? text(fieldState.error.message, t('enrolment.start-date')) : t('common:date-input.mask')}
-                  />
-                )}
-              />
-              <Controller
-                name="endDate"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <DateInputField
-                    name="endDate"
-                    label={t('enrolment.end-date')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    required
-                    error={!!fieldState.error}
-                    helperText={fieldState.error ? text(fieldState.error.message, t('enrolment.end-date')) : t('common:date-input.mask')}
-                  />
-                )}
-              />
+              <FormDateField name="startDate" control={control} message={text} label={t('enrolment.start-date')} required />
+              <FormDateField name="endDate" control={control} message={text} label={t('enrolment.end-date')} required />
             </Stack>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={add.isPending}>
-            {t('enrolment.add-submit')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={close} submitLabel={t('enrolment.add-submit')} busy={add.isPending} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import { BUNDLE_NAME_MAX, BUNDLE_TEXT_MAX, BundleCode, bundleFormSchema, type BundleForm } from '@fc/contract/loyalty';
 import { readableDetail } from '@/lib/server-error-text';
 import { applyServerErrors, errorField, isRefusal } from '@/lib/server-errors';
@@ -96,12 +97,11 @@ export function BundleDialog({
             {field('comment', t('bundle.comment'), BUNDLE_TEXT_MAX, { multiline: true })}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={add.isPending || save.isPending}>
-            {t(editing ? 'actions.save' : 'bundle.add-submit')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          onCancel={onClose}
+          submitLabel={t(editing ? 'actions.save' : 'bundle.add-submit')}
+          busy={add.isPending || save.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import {
   BUNDLE_TEXT_MAX,
   BundleCode,
@@ -115,12 +116,7 @@ export function EditItemCodeDialog({ row, bundleSeq, onClose }: { row: ItemCodeR
             ))}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t('actions.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitLabel={t('actions.save')} busy={save.isPending} />
       </form>
     </Dialog>
   );

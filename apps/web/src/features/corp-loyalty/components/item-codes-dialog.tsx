@@ -1,22 +1,11 @@
 import { useEffect } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import {
   BUNDLE_TEXT_MAX,
   BundleCode,
@@ -192,12 +181,7 @@ export function ItemCodesDialog({ open, bundleSeq, onClose }: { open: boolean; b
             )}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={count === 0 || add.isPending}>
-            {t('actions.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitLabel={t('actions.save')} busy={count === 0 || add.isPending} />
       </form>
     </Dialog>
   );

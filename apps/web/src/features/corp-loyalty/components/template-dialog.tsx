@@ -1,20 +1,10 @@
 import { useEffect } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
+import { Alert, CircularProgress, Dialog, DialogContent, DialogTitle, MenuItem, Stack } from '@mui/material';
+import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { textFieldProps } from '@/lib/field-props';
+import { FormDialogActions } from '@/components/form-dialog-actions';
+import { FormTextField } from '@/components/form-fields';
 import { parseMsg } from '@fc/contract';
 import {
   BUNDLE_TYPES,
@@ -192,103 +182,74 @@ export function TemplateDialog({ open, mode, seq, onClose }: { open: boolean; mo
                   {readOnlyReason}
                 </Alert>
               )}
-              <Controller
+              <FormTextField
                 name="loyaltyProgramName"
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...textFieldProps(field)}
-                    label={t('template.name')}
-                    required
-                    autoFocus={!readOnly}
-                    disabled={readOnly}
-                    error={!!fieldState.error}
-                    helperText={
-                      fieldState.error
-                        ? text(fieldState.error.message, t('template.name'))
-                        : t('template.name-help', { max: TEMPLATE_NAME_MAX })
-                    }
-                    slotProps={{ htmlInput: { maxLength: TEMPLATE_NAME_MAX } }}
-                  />
-                )}
+                message={text}
+                label={t('template.name')}
+                required
+                autoFocus={!readOnly}
+                disabled={readOnly}
+                help={t('template.name-help', { max: TEMPLATE_NAME_MAX })}
+                slotProps={{ htmlInput: { maxLength: TEMPLATE_NAME_MAX } }}
               />
-              <Controller
+              <FormTextField
                 name="currencyConfig"
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...textFieldProps(field)}
-                    select
-                    label={t('template.currency-config')}
-                    required
-                    disabled={readOnly}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error ? text(fieldState.error.message, t('template.currency-config')) : undefined}
-                  >
-                    <MenuItem value="0">{t('currency-config.0')}</MenuItem>
-                    <MenuItem value="1">{t('currency-config.1')}</MenuItem>
-                  </TextField>
-                )}
-              />
+                message={text}
+                select
+                label={t('template.currency-config')}
+                required
+                disabled={readOnly}
+              >
+                <MenuItem value="0">{t('currency-config.0')}</MenuItem>
+                <MenuItem value="1">{t('currency-config.1')}</MenuItem>
+              </FormTextField>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <Controller
+                <FormTextField
                   name="bundleSeq"
                   control={control}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...textFieldProps(field)}
-                      select
-                      fullWidth
-                      label={t('template.bundle')}
-                      disabled={readOnly}
-                      error={!!fieldState.error}
-                      helperText={fieldState.error ? text(fieldState.error.message, t('template.bundle')) : t('template.bundle-help')}
-                    >
-                      <MenuItem value="">{t('template.no-bundle')}</MenuItem>
-                      {bundleOptions.map((b) => (
-                        <MenuItem key={b.id} value={String(b.id)}>
-                          {b.name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-                <Controller
+                  message={text}
+                  select
+                  fullWidth
+                  label={t('template.bundle')}
+                  disabled={readOnly}
+                  help={t('template.bundle-help')}
+                >
+                  <MenuItem value="">{t('template.no-bundle')}</MenuItem>
+                  {bundleOptions.map((b) => (
+                    <MenuItem key={b.id} value={String(b.id)}>
+                      {b.name}
+                    </MenuItem>
+                  ))}
+                </FormTextField>
+                <FormTextField
                   name="bundleType"
                   control={control}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...textFieldProps(field)}
-                      select
-                      fullWidth
-                      label={t('template.bundle-type')}
-                      disabled={readOnly}
-                      error={!!fieldState.error}
-                      helperText={fieldState.error ? text(fieldState.error.message, t('template.bundle-type')) : undefined}
-                    >
-                      <MenuItem value="">{t('template.no-bundle-type')}</MenuItem>
-                      {BUNDLE_TYPES.map((b) => (
-                        <MenuItem key={b} value={b}>
-                          {t(`bundle-type.${b}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
+                  message={text}
+                  select
+                  fullWidth
+                  label={t('template.bundle-type')}
+                  disabled={readOnly}
+                >
+                  <MenuItem value="">{t('template.no-bundle-type')}</MenuItem>
+                  {BUNDLE_TYPES.map((b) => (
+                    <MenuItem key={b} value={b}>
+                      {t(`bundle-type.${b}`)}
+                    </MenuItem>
+                  ))}
+                </FormTextField>
               </Stack>
 
               <MilestonesFieldset control={control} setValue={setValue} getValues={getValues} milestones={milestones} readOnly={readOnly} />
             </Stack>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t(readOnly ? 'actions.close' : 'actions.cancel')}</Button>
-          {!readOnly && (
-            <Button type="submit" variant="contained" disabled={add.isPending || save.isPending || loading}>
-              {t(mode === 'edit' ? 'actions.save' : 'template.add-submit')}
-            </Button>
-          )}
-        </DialogActions>
+        <FormDialogActions
+          onCancel={onClose}
+          submitLabel={readOnly ? undefined : t(mode === 'edit' ? 'actions.save' : 'template.add-submit')}
+          busy={add.isPending || save.isPending || loading}
+        />
       </form>
     </Dialog>
   );

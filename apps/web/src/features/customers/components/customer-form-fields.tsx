@@ -2,7 +2,7 @@ import { type ReactNode } from 'react';
 import { Checkbox, FormControlLabel, Grid, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { textFieldProps } from '@/lib/field-props';
+import { FormTextField } from '@/components/form-fields';
 import { CUSTOMER_MAX, type CreateCustomer, type CustomerField, type CustomerForm, type Option } from '@fc/contract/customers';
 import { type OptionItem } from '../api/get-customer-options';
 import { useFieldMessage } from '@/lib/use-field-message';
@@ -54,24 +54,17 @@ export function useCustomerFields(control: Control<CustomerForm, unknown, Create
     } = {},
   ) => (
     <Grid size={{ xs: 12, sm: opts.size ?? 6, md: opts.size ? Math.min(12, opts.size) : 4 }}>
-      <Controller
+      <FormTextField
         name={f}
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...textFieldProps(field)}
-            value={(field.value as string | null) ?? ''}
-            label={label(f)}
-            required={opts.required}
-            fullWidth
-            type={opts.type ?? 'text'}
-            error={!!fieldState.error}
-            helperText={fieldMessage(fieldState.error?.message, label(f))}
-            slotProps={{
-              htmlInput: { maxLength: opts.maxLength ?? (CUSTOMER_MAX as Record<string, number>)[f], inputMode: opts.inputMode },
-            }}
-          />
-        )}
+        message={fieldMessage}
+        label={label(f)}
+        required={opts.required}
+        fullWidth
+        type={opts.type ?? 'text'}
+        slotProps={{
+          htmlInput: { maxLength: opts.maxLength ?? (CUSTOMER_MAX as Record<string, number>)[f], inputMode: opts.inputMode },
+        }}
       />
     </Grid>
   );

@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form-fields';
 import {
   ACCOUNT_REQUEST_FIELDS,
   ACCOUNT_REQUEST_MAX,
@@ -22,7 +23,6 @@ import { useDraft } from '@/lib/use-draft';
 import { useCreateAccountRequest } from '../api/create-account-request';
 import { useStates } from '../api/get-states';
 import { useFieldMessage } from '@/lib/use-field-message';
-import { textFieldProps } from '@/lib/field-props';
 
 const AUTOCOMPLETE: Partial<Record<AccountRequestField, string>> = {
   full_name: 'name',
@@ -89,22 +89,16 @@ export default function RequestPage() {
 
   const label = (f: AccountRequestField) => t(`request.fields.${f}`);
   const text = (f: AccountRequestField, opts: { type?: string; inputMode?: 'numeric' | 'tel' | 'email' } = {}) => (
-    <Controller
+    <FormTextField
       name={f}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...textFieldProps(field)}
-          label={label(f)}
-          required
-          fullWidth
-          type={opts.type ?? 'text'}
-          autoComplete={AUTOCOMPLETE[f]}
-          error={!!fieldState.error}
-          helperText={fieldMessage(fieldState.error?.message, label(f))}
-          slotProps={{ htmlInput: { maxLength: ACCOUNT_REQUEST_MAX[f], inputMode: opts.inputMode } }}
-        />
-      )}
+      message={fieldMessage}
+      label={label(f)}
+      required
+      fullWidth
+      type={opts.type ?? 'text'}
+      autoComplete={AUTOCOMPLETE[f]}
+      slotProps={{ htmlInput: { maxLength: ACCOUNT_REQUEST_MAX[f], inputMode: opts.inputMode } }}
     />
   );
 

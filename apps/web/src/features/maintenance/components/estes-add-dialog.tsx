@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import {
   ADD_PART_REENABLE_MS,
   CUSTOM_PART_NO_MAX,
@@ -105,12 +106,7 @@ export function EstesAddDialog({ open, onClose, onAdded }: { open: boolean; onCl
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('parts.add-submit')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitLabel={t('parts.add-submit')} busy={busy} />
       </form>
     </Dialog>
   );

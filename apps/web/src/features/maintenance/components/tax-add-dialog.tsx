@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, InputAdornment, MenuItem, TextField } from '@mui/material';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Dialog, DialogContent, DialogTitle, Grid, InputAdornment, MenuItem } from '@mui/material';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form-fields';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import {
   CUST_NO_MAX_DIGITS,
   EMPTY_TAX_ADD_FORM,
@@ -81,28 +83,22 @@ export function TaxAddDialog({ open, onOpen, onClose }: { open: boolean; onOpen(
       adornment?: string;
     },
   ) => (
-    <Controller
+    <FormTextField
       name={name}
       control={control}
-      render={({ field: { ref, ...field }, fieldState }) => (
-        <TextField
-          {...field}
-          inputRef={ref}
-          fullWidth
-          select={props.select}
-          label={label[name]}
-          required={props.required}
-          error={!!fieldState.error}
-          helperText={fieldState.error ? fieldMessage(fieldState.error.message, label[name]) : (props.help ?? ' ')}
-          slotProps={{
-            htmlInput: { inputMode: props.inputMode, maxLength: props.maxLength },
-            input: props.adornment ? { endAdornment: <InputAdornment position="end">{props.adornment}</InputAdornment> } : undefined,
-          }}
-        >
-          {props.children}
-        </TextField>
-      )}
-    />
+      message={fieldMessage}
+      fullWidth
+      select={props.select}
+      label={label[name]}
+      required={props.required}
+      help={props.help ?? ' '}
+      slotProps={{
+        htmlInput: { inputMode: props.inputMode, maxLength: props.maxLength },
+        input: props.adornment ? { endAdornment: <InputAdornment position="end">{props.adornment}</InputAdornment> } : undefined,
+      }}
+    >
+      {props.children}
+    </FormTextField>
   );
 
   return (
@@ -150,12 +146,7 @@ export function TaxAddDialog({ open, onOpen, onClose }: { open: boolean; onOpen(
               </Grid>
             </Grid>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-              {t('tax.add-submit')}
-            </Button>
-          </DialogActions>
+          <FormDialogActions onCancel={onClose} submitLabel={t('tax.add-submit')} busy={formState.isSubmitting} />
         </form>
       </Dialog>
     </>

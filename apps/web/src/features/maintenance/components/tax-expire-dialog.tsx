@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form-fields';
+import { FormDialogActions } from '@/components/form-dialog-actions';
 import { formatRate, mmddyyyyToYyyymmdd, toMmddyyyy } from '@fc/contract';
 import { taxExpireFormSchema, type TaxExpireForm, type TaxRateRow } from '@fc/contract/maintenance';
 import { DraftPrompt } from '@/components/draft-prompt';
@@ -81,30 +83,19 @@ export function TaxExpireDialog({ rate, onOpen, onClose }: { rate: TaxRateRow | 
                 })}
               </DialogContentText>
             )}
-            <Controller
+            <FormTextField
               name="expiry_date"
               control={control}
-              render={({ field: { ref, ...field }, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={ref}
-                  fullWidth
-                  autoFocus
-                  required
-                  label={label}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error ? fieldMessage(fieldState.error.message, label) : t('tax.date-help')}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-                />
-              )}
+              message={fieldMessage}
+              fullWidth
+              autoFocus
+              required
+              label={label}
+              help={t('tax.date-help')}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
             />
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-              {t('tax.expire')}
-            </Button>
-          </DialogActions>
+          <FormDialogActions onCancel={onClose} submitLabel={t('tax.expire')} busy={formState.isSubmitting} />
         </form>
       </Dialog>
     </>
