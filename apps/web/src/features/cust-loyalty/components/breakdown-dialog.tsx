@@ -7,17 +7,14 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@fc/contract';
 import type { CustLoyaltyProgram } from '@fc/contract/loyalty';
+import { StaticTable } from '@/components/table/static-table';
 import { useSpendBreakdown } from '../api/get-spend-breakdown';
 
 /**
@@ -58,34 +55,31 @@ export function BreakdownDialog({ program, onClose }: { program: CustLoyaltyProg
             {breakdown.data.rows.length === 0 ? (
               <Typography>{t('breakdown.empty')}</Typography>
             ) : (
-              <TableContainer>
-                <Table size="small">
-                  <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>{t('breakdown.caption')}</caption>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('breakdown.item-code')}</TableCell>
-                      <TableCell>{t('breakdown.description')}</TableCell>
-                      <TableCell align="right">{t('breakdown.purchases')}</TableCell>
-                      <TableCell align="right">{t('breakdown.amount')}</TableCell>
-                      <TableCell>{t('breakdown.counts')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {breakdown.data.rows.map((r) => (
-                      <TableRow key={`${r.itemCode}-${r.currency}-${r.reason}`} data-testid="breakdown-row" data-qualifying={r.qualifying}>
-                        <TableCell>{r.itemCode}</TableCell>
-                        <TableCell>{r.description ?? ''}</TableCell>
-                        <TableCell align="right">{r.purchases}</TableCell>
-                        <TableCell align="right">{formatMoney(r.amount, r.currency, lang)}</TableCell>
-                        <TableCell>
-                          {r.qualifying ? tc('actions.yes') : tc('actions.no')} —{' '}
-                          {t(`breakdown.reason.${r.reason}`, { bundle: program.bundleName ?? '' })}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <StaticTable
+                beforeHead={<caption style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>{t('breakdown.caption')}</caption>}
+                head={
+                  <>
+                    <TableCell>{t('breakdown.item-code')}</TableCell>
+                    <TableCell>{t('breakdown.description')}</TableCell>
+                    <TableCell align="right">{t('breakdown.purchases')}</TableCell>
+                    <TableCell align="right">{t('breakdown.amount')}</TableCell>
+                    <TableCell>{t('breakdown.counts')}</TableCell>
+                  </>
+                }
+              >
+                {breakdown.data.rows.map((r) => (
+                  <TableRow key={`${r.itemCode}-${r.currency}-${r.reason}`} data-testid="breakdown-row" data-qualifying={r.qualifying}>
+                    <TableCell>{r.itemCode}</TableCell>
+                    <TableCell>{r.description ?? ''}</TableCell>
+                    <TableCell align="right">{r.purchases}</TableCell>
+                    <TableCell align="right">{formatMoney(r.amount, r.currency, lang)}</TableCell>
+                    <TableCell>
+                      {r.qualifying ? tc('actions.yes') : tc('actions.no')} —{' '}
+                      {t(`breakdown.reason.${r.reason}`, { bundle: program.bundleName ?? '' })}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </StaticTable>
             )}
           </>
         )}

@@ -1,19 +1,5 @@
 import { Fragment } from 'react';
-import {
-  Box,
-  CircularProgress,
-  Divider,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Divider, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { createSvgIcon } from '@mui/material/utils';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import WarningIcon from '@mui/icons-material/Warning';
@@ -27,7 +13,7 @@ import { WriteNeedsTask } from '@/components/write-needs-task';
 import { fileStatusQuery, useFileStatus, type FileStatusUnitRow } from '../api/get-file-status';
 import { fileStatusKeys } from '../api/query-keys';
 import { TRANSACTION_UPLOAD_PATH, type TransactionUploadAnswer } from '../api/upload-transaction-file';
-import { LoadError } from '@/components/load-error';
+import { StaticTable, TableStatusRows } from '@/components/table/static-table';
 import { useFileMessages } from '@/lib/file-message';
 import { useFileJob } from '@/lib/use-file-job';
 import { formatDate } from '@fc/contract';
@@ -128,89 +114,62 @@ export default function FileStatusPage() {
         </Box>
       )}
 
-      {/* Scrolls sideways on a narrow screen; focusable so the keyboard can scroll it too. */}
-      <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('file-status.table-caption')}>
-        <Table size="small" aria-label={t('file-status.table-caption')} sx={{ tableLayout: 'fixed', minWidth: 640 }}>
+      <StaticTable
+        outlined
+        scrollRegion
+        label={t('file-status.table-caption')}
+        sx={{ tableLayout: 'fixed', minWidth: 640 }}
+        beforeHead={
           <colgroup>
             {WIDTHS.map((w) => (
               <col key={w} style={{ width: w }} />
             ))}
           </colgroup>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('file-status.date')}</TableCell>
-              <TableCell>{t('file-status.name')}</TableCell>
-              <TableCell align="center">{t('file-status.status')}</TableCell>
-              <TableCell>{t('file-status.message')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {groups.isLoading && (
-              <TableRow>
-                <TableCell colSpan={4} align="center">
-                  <CircularProgress size={24} aria-label={tc('table.loading')} />
-                </TableCell>
-              </TableRow>
-            )}
-            {groups.isError && (
-              <TableRow>
-                <TableCell colSpan={4}>
-                  <LoadError onRetry={() => void groups.refetch()} />
-                </TableCell>
-              </TableRow>
-            )}
-            {!groups.isLoading && !groups.isError && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4} align="center">
-                  {t('file-status.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((group) => (
-              <Fragment key={group.date}>
-                {group.units.map((unit, i) => {
-                  const kind = unitStatusKind(unit.status);
-                  return (
-                    <TableRow key={unit.seq} data-testid={`file-unit-${unit.seq}`}>
-                      {i === 0 && (
-                        <TableCell
-                          component="th"
-                          scope="rowgroup"
-                          rowSpan={group.units.length}
-                          sx={{ verticalAlign: 'top', fontWeight: 600 }}
-                        >
-                          {formatDate(group.date)}
-                        </TableCell>
-                      )}
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                        <Typography variant="body2">{unit.name}</Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {t(`file-status.kind.${unit.kind}`, { defaultValue: unit.kind })}
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="center">
-                        <Stack
-                          direction="row"
-                          spacing={0.5}
-                          sx={{ justifyContent: 'center', alignItems: 'center', color: UNIT[kind].color }}
-                        >
-                          {UNIT[kind].icon}
-                          <Typography variant="body2" component="span">
-                            {t(`file-status.unit.${kind}`)}
-                          </Typography>
-                        </Stack>
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                        {fileMessage(unit['status-msg-code'], unit['status-msg-values'], unit['status-msg'])}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </Fragment>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+        }
+        head={
+          <>
+            <TableCell>{t('file-status.date')}</TableCell>
+            <TableCell>{t('file-status.name')}</TableCell>
+            <TableCell align="center">{t('file-status.status')}</TableCell>
+            <TableCell>{t('file-status.message')}</TableCell>
+          </>
+        }
+      >
+        <TableStatusRows query={groups} colSpan={4} empty={rows.length === 0} emptyText={t('file-status.empty')} />
+        {rows.map((group) => (
+          <Fragment key={group.date}>
+            {group.units.map((unit, i) => {
+              const kind = unitStatusKind(unit.status);
+              return (
+                <TableRow key={unit.seq} data-testid={`file-unit-${unit.seq}`}>
+                  {i === 0 && (
+                    <TableCell component="th" scope="rowgroup" rowSpan={group.units.length} sx={{ verticalAlign: 'top', fontWeight: 600 }}>
+                      {formatDate(group.date)}
+                    </TableCell>
+                  )}
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <Typography variant="body2">{unit.name}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {t(`file-status.kind.${unit.kind}`, { defaultValue: unit.kind })}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="center">
+                    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'center', alignItems: 'center', color: UNIT[kind].color }}>
+                      {UNIT[kind].icon}
+                      <Typography variant="body2" component="span">
+                        {t(`file-status.unit.${kind}`)}
+                      </Typography>
+                    </Stack>
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {fileMessage(unit['status-msg-code'], unit['status-msg-values'], unit['status-msg'])}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </Fragment>
+        ))}
+      </StaticTable>
     </>
   );
 }

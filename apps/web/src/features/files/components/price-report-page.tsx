@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, LinearProgress, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
@@ -34,7 +18,7 @@ import { getJobStatus, type JobStatus } from '../api/get-job-status';
 import { priceFileKeys } from '../api/query-keys';
 import { usePriceFiles, type PriceFileItem } from '../api/get-price-files';
 import { PRICE_UPLOAD_PATH, type PriceUploadAnswer } from '../api/upload-price-file';
-import { LoadError } from '@/components/load-error';
+import { StaticTable, TableStatusRows } from '@/components/table/static-table';
 import { useFileMessages } from '@/lib/file-message';
 import { useFileJob } from '@/lib/use-file-job';
 
@@ -156,95 +140,75 @@ export default function PriceReportPage() {
         </Box>
       </Stack>
 
-      <TableContainer component={Paper} variant="outlined">
-        {/* On a 360 px phone the three columns fit without scrolling sideways: narrower cell padding and
-            the download button's icon alone (its accessible name is unchanged). */}
-        <Table size="small" aria-label={t('price-report.table-caption')} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('price-report.file-date')}</TableCell>
-              <TableCell>{t('price-report.file-status')}</TableCell>
-              <TableCell>{t('price-report.download')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.isLoading && (
-              <TableRow>
-                <TableCell colSpan={3} align="center">
-                  <CircularProgress size={24} aria-label={tc('table.loading')} />
-                </TableCell>
-              </TableRow>
-            )}
-            {list.isError && (
-              <TableRow>
-                <TableCell colSpan={3}>
-                  <LoadError onRetry={() => void list.refetch()} />
-                </TableCell>
-              </TableRow>
-            )}
-            {!list.isLoading && !list.isError && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3} align="center">
-                  {t('price-report.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((row) => {
-              const kind = priceStatusKind(row.status);
-              return (
-                <TableRow key={row.sequence} data-testid={`price-file-${row.sequence}`}>
-                  <TableCell>
-                    <Typography variant="body2">{formatDateTime(row.entryDate)}</Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {row.fileName}
-                      {corporate && row.merchantNo != null ? ` · ${row.merchantNo}` : ''}
+      {/* On a 360 px phone the three columns fit without scrolling sideways: narrower cell padding and
+          the download button's icon alone (its accessible name is unchanged). */}
+      <StaticTable
+        outlined
+        label={t('price-report.table-caption')}
+        sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+        head={
+          <>
+            <TableCell>{t('price-report.file-date')}</TableCell>
+            <TableCell>{t('price-report.file-status')}</TableCell>
+            <TableCell>{t('price-report.download')}</TableCell>
+          </>
+        }
+      >
+        <TableStatusRows query={list} colSpan={3} empty={rows.length === 0} emptyText={t('price-report.empty')} />
+        {rows.map((row) => {
+          const kind = priceStatusKind(row.status);
+          return (
+            <TableRow key={row.sequence} data-testid={`price-file-${row.sequence}`}>
+              <TableCell>
+                <Typography variant="body2">{formatDateTime(row.entryDate)}</Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {row.fileName}
+                  {corporate && row.merchantNo != null ? ` · ${row.merchantNo}` : ''}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={STATUS_COLOR[kind]}
+                  icon={STATUS_ICON[kind]}
+                  label={t(`price-report.status.${kind}`)}
+                />
+              </TableCell>
+              <TableCell>
+                {kind === 'processed' ? (
+                  <Button
+                    size="small"
+                    startIcon={<DownloadIcon />}
+                    onClick={() => void onDownload(row)}
+                    aria-label={t('price-report.download-file', { name: row.fileName })}
+                    sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+                  >
+                    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                      {t('price-report.download')}
+                    </Box>
+                  </Button>
+                ) : kind === 'failed' ? (
+                  <Box>
+                    <Typography variant="body2" color="error" component="span" sx={{ fontWeight: 600 }}>
+                      {t('price-report.error-label')}
                     </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={STATUS_COLOR[kind]}
-                      icon={STATUS_ICON[kind]}
-                      label={t(`price-report.status.${kind}`)}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    {kind === 'processed' ? (
-                      <Button
-                        size="small"
-                        startIcon={<DownloadIcon />}
-                        onClick={() => void onDownload(row)}
-                        aria-label={t('price-report.download-file', { name: row.fileName })}
-                        sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
-                      >
-                        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                          {t('price-report.download')}
-                        </Box>
-                      </Button>
-                    ) : kind === 'failed' ? (
-                      <Box>
-                        <Typography variant="body2" color="error" component="span" sx={{ fontWeight: 600 }}>
-                          {t('price-report.error-label')}
-                        </Typography>
-                        {(row.messageCode || row.message) && (
-                          <Typography variant="caption" component="p" sx={{ overflowWrap: 'anywhere' }}>
-                            {fileMessage(row.messageCode, row.messageValues, row.message)}
-                          </Typography>
-                        )}
-                      </Box>
-                    ) : (
-                      <Typography variant="body2" color="text.secondary">
-                        {t('price-report.processing-label')}
+                    {(row.messageCode || row.message) && (
+                      <Typography variant="caption" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                        {fileMessage(row.messageCode, row.messageValues, row.message)}
                       </Typography>
                     )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                  </Box>
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('price-report.processing-label')}
+                  </Typography>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </StaticTable>
     </>
   );
 }
