@@ -1,23 +1,9 @@
-import { Suspense } from 'react';
-import {
-  AppBar,
-  Box,
-  Drawer,
-  IconButton,
-  LinearProgress,
-  List,
-  ListItemButton,
-  ListItemText,
-  Toolbar,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { AppBar, Box, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitch } from '@/components/language-switch';
-import { UserMenu } from '@/components/user-menu';
 import { TopAlert } from '@/components/top-alert';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useAppConfig } from '@/lib/session/app-config';
@@ -26,7 +12,8 @@ import { useMenuRoutes } from '@/lib/session/menu-routes';
 import { useMenuOpen } from '@/lib/menu-open';
 import { SignedInFooter } from './footer';
 import { SessionGuard } from './session-guard';
-import { MAIN_ID, SkipLink } from './skip-link';
+import { AppBarEnd, MainContent } from './signed-in-parts';
+import { SkipLink } from './skip-link';
 
 /** The menu item of the current page (NavLink marks it aria-current="page" and class active): seen, not only announced. */
 const currentItemSx = {
@@ -84,11 +71,7 @@ export default function DefaultLayout() {
             <MenuIcon />
           </IconButton>
           <BrandLogo to={home} />
-          <Box sx={{ flex: 1 }} />
-          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <LanguageSwitch color="#fff" />
-          </Box>
-          <UserMenu />
+          <AppBarEnd />
         </Toolbar>
       </AppBar>
       <Drawer
@@ -112,11 +95,7 @@ export default function DefaultLayout() {
         <Toolbar />
         {/* Under the fixed app bar, where nothing covers it (app-root.tsx leaves the alert to this layout). */}
         <TopAlert />
-        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, p: { xs: 1.5, sm: 3 }, outline: 'none' }}>
-          <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
-            <Outlet />
-          </Suspense>
-        </Box>
+        <MainContent />
         {!pathname.includes('/details') && <SignedInFooter />}
       </Box>
       <SessionGuard />
