@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   DataGrid,
   type DataGridProps,
@@ -7,13 +7,11 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useTheme } from '@mui/material/styles';
 import type {} from '@mui/x-data-grid/themeAugmentation';
-import { useTranslation } from 'react-i18next';
-import { formatNumber, PAGE_SIZE_OPTIONS } from '@fc/contract';
+import { PAGE_SIZE_OPTIONS } from '@fc/contract';
 import { DENSE_HEADER_HEIGHT } from './light-table';
 import type { ServerDataGridProps } from './server-data-grid';
-import type { TableState } from './table-state';
+import { useServerTableView } from './server-table-view';
 
 /*
  * Props kept the same from one render to the next: the grid (React.memo) then re-renders only for what
@@ -51,35 +49,30 @@ const denseRowHeight = () => 'auto' as const;
  * default 25, selector hidden when there are 5 rows or fewer; empty and loading labels). Loaded by
  * ServerDataGrid once the first rows show in its light table (decision 0610): import that, not this.
  */
-export function DataGridTable<R extends GridValidRowModel>({
-  rows,
-  columns,
-  total,
-  totalEstimated,
-  loading,
-  state,
-  onStateChange,
-  label,
-  reservePage,
-  error,
-  onRetry: _onRetry,
-  dense,
-  ...rest
-}: ServerDataGridProps<R>) {
-  const { t, i18n } = useTranslation();
-  // The language's Data Grid texts (column menu, filters...) from the theme (app/theme.ts): a localeText prop
-  // replaces the theme's whole object, so this grid's own texts go on top of it, not instead of it.
-  const themeLocaleText = useTheme().components?.MuiDataGrid?.defaultProps?.localeText;
+export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGridProps<R>) {
+  // The table's own props (the shared view reads some of them); the rest are the DataGrid's.
+  const {
+    rows,
+    columns,
+    total,
+    loading,
+    state,
+    label,
+    reservePage,
+    dense,
+    onStateChange: _onStateChange,
+    totalEstimated: _totalEstimated,
+    error: _error,
+    onRetry: _onRetry,
+    ...rest
+  } = props;
+  // A localeText prop replaces the theme's whole object, so this grid's own texts go on top of it.
+  const { t, themeLocaleText, change, paged, displayedRows, emptyText } = useServerTableView(props);
   // state.sort keeps its identity while the sort is unchanged (useTableUrlState), and so does the model: a new
   // sort model makes the grid go back to its first page.
   const sortModel = useMemo<GridSortModel>(() => state.sort.map((s) => ({ field: s.field, sort: s.direction })), [state.sort]);
-  const filtered = !!state.search || Object.keys(state.filters).length > 0;
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page: state.page - 1, pageSize: state.size }), [state.page, state.size]);
-  const paged = total > 5;
   const pageSizeOptions = useMemo(() => (paged ? [...PAGE_SIZE_OPTIONS] : []), [paged]);
-  // A sort or page click only starts the change: the new URL, the request and the grid's re-render are a
-  // transition, so the click's own frame (what INP measures) paints first.
-  const change = useCallback((next: Partial<TableState>) => startTransition(() => onStateChange(next)), [onStateChange]);
   const onPaginationModelChange = useCallback(
     (m: GridPaginationModel) => change(m.pageSize !== state.size ? { size: m.pageSize } : { page: m.page + 1 }),
     [change, state.size],
@@ -92,17 +85,12 @@ export function DataGridTable<R extends GridValidRowModel>({
   const localeText = useMemo<DataGridProps['localeText']>(
     () => ({
       ...themeLocaleText,
-      noRowsLabel: error ? t('feedback.load-failed') : filtered ? t('table.no-relevant-data') : t('table.no-data'),
+      noRowsLabel: emptyText,
       noResultsOverlayLabel: t('table.no-relevant-data'),
       paginationRowsPerPage: t('table.rows-per-page'),
-      paginationDisplayedRows: ({ from, to, count }) =>
-        t(totalEstimated ? 'table.displayed-rows-about' : 'table.displayed-rows', {
-          from: formatNumber(from, i18n.language),
-          to: formatNumber(to, i18n.language),
-          count: formatNumber(count, i18n.language),
-        }),
+      paginationDisplayedRows: displayedRows,
     }),
-    [themeLocaleText, filtered, error, t, i18n.language, totalEstimated],
+    [themeLocaleText, emptyText, t, displayedRows],
   );
   // No rows yet: the grid's overlay (autoHeight) takes the height of a page of rows (--height is the grid's
   // row height) instead of its default two rows.

@@ -1,13 +1,10 @@
-import { startTransition, useCallback, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import { Box, LinearProgress, TablePagination } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
-import type {} from '@mui/x-data-grid/themeAugmentation';
-import { useTranslation } from 'react-i18next';
-import { formatNumber, PAGE_SIZE_OPTIONS } from '@fc/contract';
+import { PAGE_SIZE_OPTIONS } from '@fc/contract';
 import { DENSE_HEADER_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, nextSort, PlainTable, ROW_HEIGHT } from './plain-table';
 import type { ServerDataGridProps } from './server-data-grid';
-import type { TableState } from './table-state';
+import { useServerTableView } from './server-table-view';
 
 export { DENSE_HEADER_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT } from './plain-table';
 
@@ -73,33 +70,10 @@ const DENSE_SX = {
  * sizes, sortable from its column headers and paged from the grid's own pagination bar, on the same URL state
  * and server requests. It shows the rows without waiting for the DataGrid's code, which then replaces it.
  */
-export function LightTable<R extends GridValidRowModel>({
-  rows,
-  columns,
-  total,
-  totalEstimated,
-  loading,
-  state,
-  onStateChange,
-  label,
-  reservePage,
-  error,
-  dense,
-  getRowId,
-}: ServerDataGridProps<R>) {
-  const { t, i18n } = useTranslation();
-  const themeLocaleText = useTheme().components?.MuiDataGrid?.defaultProps?.localeText;
-  const change = useCallback((next: Partial<TableState>) => startTransition(() => onStateChange(next)), [onStateChange]);
-  const filtered = !!state.search || Object.keys(state.filters).length > 0;
-  const paged = total > 5;
+export function LightTable<R extends GridValidRowModel>(props: ServerDataGridProps<R>) {
+  const { rows, columns, total, loading, state, label, reservePage, dense, getRowId } = props;
+  const { t, themeLocaleText, change, paged, displayedRows, emptyText } = useServerTableView(props);
   const current = state.sort[0];
-  const lang = i18n.language;
-  const displayed = ({ from, to, count }: { from: number; to: number; count: number }) =>
-    t(totalEstimated ? 'table.displayed-rows-about' : 'table.displayed-rows', {
-      from: formatNumber(from, lang),
-      to: formatNumber(to, lang),
-      count: formatNumber(count, lang),
-    });
   const empty = rows.length === 0;
   return (
     <Box sx={dense ? DENSE_SX : SX} data-light-table="">
@@ -110,7 +84,7 @@ export function LightTable<R extends GridValidRowModel>({
         onSort={(field) => change({ sort: nextSort(current, field) })}
         label={label}
         loading={loading}
-        emptyText={loading ? '' : error ? t('feedback.load-failed') : filtered ? t('table.no-relevant-data') : t('table.no-data')}
+        emptyText={loading ? '' : emptyText}
         emptyRows={empty && loading && reservePage ? state.size : 2}
         getRowId={getRowId}
       />
@@ -125,7 +99,7 @@ export function LightTable<R extends GridValidRowModel>({
           onPageChange={(_e, page) => change({ page: page + 1 })}
           onRowsPerPageChange={(e: ChangeEvent<HTMLInputElement>) => change({ size: Number(e.target.value) })}
           labelRowsPerPage={t('table.rows-per-page')}
-          labelDisplayedRows={displayed}
+          labelDisplayedRows={displayedRows}
           {...(themeLocaleText?.paginationItemAriaLabel ? { getItemAriaLabel: themeLocaleText.paginationItemAriaLabel } : {})}
           sx={{ border: 0 }}
         />
