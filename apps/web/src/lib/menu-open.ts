@@ -24,3 +24,8 @@ export function useMenuOpen(openByDefault: boolean): [boolean, (next: boolean | 
   );
   return [value, set];
 }
+
+/** Back to a fresh page load's state, where no one has toggled the menu (each test starts there). */
+export function forgetMenuOpen() {
+  open = undefined;
+}
