@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
+import { demoCustomerUserAttributes } from '@fc/contract/testing';
 import { sessions, users } from '../src/db/schema/index';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { upsertUser } from '../src/modules/auth/repo';
@@ -370,16 +371,7 @@ describe('current user and access', () => {
     expect(user.type).toBe('users');
     expect(typeof user.id).toBe('string');
     expect(user.attributes).toEqual({
-      username: 'customer',
-      'full-name': 'Casey Customer',
-      'account-type': 2,
-      'working-account-type': null,
-      'alternate-portal-user': 'N',
-      'sso-user': 'N',
-      'granted-tasks': [510],
-      language: 0,
-      'cust-no': 10001,
-      'merchant-no': null,
+      ...demoCustomerUserAttributes,
       // Issue 19 (decision 0700): the second factor's state; a customer is never required to have one.
       'second-factor': 'none',
       'second-factor-required': 'N',

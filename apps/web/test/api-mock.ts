@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { demoCustomerUserAttributes } from '@fc/contract/testing';
 
 /** One answer of the fake server: a status and a JSON body (a JSON:API document). */
 export interface MockAnswer {
@@ -51,16 +52,8 @@ export function resourceDoc(type: string, id: string, attributes: Record<string,
 /** The users/current document of a signed-in user (attribute names as the server writes them). */
 export function currentUserDoc(over: Record<string, unknown> = {}) {
   return resourceDoc('users', '1', {
+    ...demoCustomerUserAttributes,
     username: 'casey',
-    'full-name': 'Casey Customer',
-    'account-type': 2,
-    'working-account-type': null,
-    'alternate-portal-user': 'N',
-    'sso-user': 'N',
-    'granted-tasks': [510],
-    language: 0,
-    'cust-no': 10001,
-    'merchant-no': null,
     ...over,
   });
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { normaliseCode, PASSWORD_INPUT_MAX, secondFactorCodeFormSchema, stepUpPasswordFormSchema } from '@fc/contract';
+import { normaliseCode, secondFactorCodeFormSchema, stepUpPasswordFormSchema } from '@fc/contract';
 import { ApiError } from '@/lib/api-client';
-import { translateValidation } from '@/lib/i18n';
 import { verifySession } from '@/lib/session/verify';
-import { registeredInput } from '@/lib/field-props';
 import { useCodeOrRecoveryForm } from '@/lib/use-code-or-recovery-form';
+import { CurrentPasswordField } from './current-password-field';
 import { SecondFactorCodeField } from './second-factor-code-field';
 import { useToast } from './toast';
 
@@ -68,17 +67,7 @@ export default function StepUpForm({ withCode, onDone }: { withCode: boolean; on
             {withCode ? (
               <SecondFactorCodeField {...codeField} autoFocus />
             ) : (
-              <TextField
-                label={t('step-up.password')}
-                type="password"
-                autoComplete="current-password"
-                required
-                autoFocus
-                error={!!errors.password}
-                helperText={errors.password?.message ? translateValidation(errors.password.message) : undefined}
-                slotProps={{ htmlInput: { maxLength: PASSWORD_INPUT_MAX } }}
-                {...registeredInput(register('password'))}
-              />
+              <CurrentPasswordField label={t('step-up.password')} error={errors.password} registration={register('password')} />
             )}
           </Stack>
         </DialogContent>

@@ -38,3 +38,17 @@ export function validCustomerForm(overrides: Partial<CustomerForm> = {}): Custom
     ...overrides,
   };
 }
+
+/** The demo customer (`customer`, of customer 10001) as users/current sends it, attribute names as on the wire. */
+export const demoCustomerUserAttributes = {
+  username: 'customer',
+  'full-name': 'Casey Customer',
+  'account-type': 2,
+  'working-account-type': null,
+  'alternate-portal-user': 'N',
+  'sso-user': 'N',
+  'granted-tasks': [510],
+  language: 0,
+  'cust-no': 10001,
+  'merchant-no': null,
+} as const;

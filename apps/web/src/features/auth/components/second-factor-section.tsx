@@ -10,24 +10,21 @@ import {
   Divider,
   LinearProgress,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
   normaliseCode,
-  PASSWORD_INPUT_MAX,
   secondFactorCodeFormSchema,
   secondFactorRemoveFormSchema,
   type SecondFactorCodeForm,
   type SecondFactorRemoveForm,
 } from '@fc/contract';
+import { CurrentPasswordField } from '@/components/current-password-field';
 import { SecondFactorCodeField } from '@/components/second-factor-code-field';
 import { useToast } from '@/components/toast';
 import { ApiError } from '@/lib/api-client';
-import { registeredInput } from '@/lib/field-props';
-import { translateValidation } from '@/lib/i18n';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useSecondFactor } from '../api/get-second-factor';
 import { useNewRecoveryCodes } from '../api/new-recovery-codes';
@@ -160,17 +157,7 @@ function RemoveDialog({ onClose }: { onClose: (removed: boolean) => void }) {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('second-factor.remove-intro')}</DialogContentText>
           <Stack spacing={2}>
-            <TextField
-              label={t('second-factor.password')}
-              type="password"
-              autoComplete="current-password"
-              required
-              autoFocus
-              error={!!errors.password}
-              helperText={errors.password?.message ? translateValidation(errors.password.message) : undefined}
-              slotProps={{ htmlInput: { maxLength: PASSWORD_INPUT_MAX } }}
-              {...registeredInput(register('password'))}
-            />
+            <CurrentPasswordField label={t('second-factor.password')} error={errors.password} registration={register('password')} />
             <SecondFactorCodeField {...codeField} />
           </Stack>
         </DialogContent>
