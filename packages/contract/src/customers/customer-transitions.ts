@@ -95,3 +95,18 @@ export function applyCountryChange(form: CustomerForm, country: number | null): 
 export function clearCurrencyAndCountry(form: CustomerForm): CustomerForm {
   return { ...form, currency: null, country: null, state: '' };
 }
+
+/** The choices of the create customer form that change other fields, and what each changes. */
+const TRANSITIONS = {
+  program: applyProgramChange,
+  promo_type: applyPromoChange,
+  receivable_type: applyReceivableChange,
+  bill_cycle: applyBillCycleChange,
+  country: applyCountryChange,
+} as const;
+export type CustomerTransitionField = keyof typeof TRANSITIONS;
+
+/** The form after `field` is set to `value`, with what that choice changes elsewhere (CUST-07 to CUST-12). */
+export function applyCustomerChange(form: CustomerForm, field: CustomerTransitionField, value: number | null): CustomerForm {
+  return TRANSITIONS[field](form, value);
+}

@@ -5,11 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  applyBillCycleChange,
-  applyCountryChange,
-  applyProgramChange,
-  applyPromoChange,
-  applyReceivableChange,
+  applyCustomerChange,
   billCycleOptions,
   clearCurrencyAndCountry,
   COUNTRIES,
@@ -28,6 +24,7 @@ import {
   promoOptions,
   receivableOptions,
   type CreateCustomer,
+  type CustomerTransitionField,
   type CustomerField,
   type CustomerForm,
 } from '@fc/contract/customers';
@@ -78,6 +75,9 @@ export default function CustomerCreatePage() {
     for (const k of FIELDS)
       if (next[k] !== getValues(k)) setValue(k, next[k] as never, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   };
+  /** A choice that changes other fields (the contract's transitions): the whole form follows it. */
+  const pick = (field: CustomerTransitionField) => (value: number | string | null) =>
+    applyAll(applyCustomerChange(getValues(), field, value as number | null));
   const checkMismatch = () => {
     const f = getValues();
     if (currencyMismatch(f.currency, f.country)) setMismatch(true);
@@ -144,7 +144,7 @@ export default function CustomerCreatePage() {
         {text('dba')}
         {choice('program', c.program ?? [], {
           required: true,
-          onPick: (p) => applyAll(applyProgramChange(getValues(), p as number | null)),
+          onPick: pick('program'),
         })}
         {choice('language', c.language ?? [], { required: true })}
         {choice('currency', b.currency ?? [], {
@@ -181,11 +181,11 @@ export default function CustomerCreatePage() {
       <Section title={t('create.sections.billing')}>
         {choice('promo_type', allowed(b.promo_type, promoOptions(v.program)), {
           required: true,
-          onPick: (p) => applyAll(applyPromoChange(getValues(), p as number | null)),
+          onPick: pick('promo_type'),
         })}
         {choice('receivable_type', allowed(b.receivable_type, receivableOptions(v.promo_type)), {
           required: true,
-          onPick: (r) => applyAll(applyReceivableChange(getValues(), r as number | null)),
+          onPick: pick('receivable_type'),
         })}
         {choice(
           'funding_cycle',
@@ -199,7 +199,7 @@ export default function CustomerCreatePage() {
         {choice('all_makes_price_level', allowed(b.all_makes_price_level, priceLevelOptions()), { required: true })}
         {choice('bill_cycle', allowed(b.bill_cycle, billCycleOptions(v.receivable_type)), {
           required: true,
-          onPick: (bc) => applyAll(applyBillCycleChange(getValues(), bc as number | null)),
+          onPick: pick('bill_cycle'),
         })}
         {choice('pay_days', allowed(b.pay_days, payDayOptions(v.receivable_type, v.bill_cycle, v.pay_days)), { required: true })}
         {choice('trx_grace_days', b.trx_grace_days ?? [], { required: true })}
@@ -233,7 +233,7 @@ export default function CustomerCreatePage() {
         {choice('country', a.country ?? [], {
           required: true,
           onPick: (country) => {
-            applyAll(applyCountryChange(getValues(), country as number | null));
+            pick('country')(country);
             checkMismatch();
           },
         })}

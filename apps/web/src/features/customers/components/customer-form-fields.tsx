@@ -7,24 +7,12 @@ import { CUSTOMER_MAX, type CreateCustomer, type CustomerField, type CustomerFor
 import { type OptionItem } from '../api/get-customer-options';
 import { useFieldMessage } from '@/lib/use-field-message';
 
-/** Option lists whose labels this app translates (customers:options.<field>.<value>). */
-const TRANSLATED = new Set([
-  'currency',
-  'promo_type',
-  'receivable_type',
-  'funding_cycle',
-  'price_level',
-  'all_makes_price_level',
-  'bill_cycle',
-  'payment_type',
-  'bank_acct_type',
-  'language',
-  'purchase_type',
-  'sub_group_key',
-  'address_type',
-  'country',
-  'express_mail_type',
-]);
+/**
+ * Option lists whose labels are data (customer and employee names, states, programs, numbers of days), shown as
+ * the server sends them. Every other list's values are codes whose labels are this app's own texts
+ * (customers:options.<field>.<value>, the server's label when a value has none).
+ */
+const DATA_LABELS = new Set(['link_cust_no', 'request_rep', 'state', 'program', 'pay_days', 'trx_grace_days', 'late_grace_days']);
 
 /** The server's list narrowed to the values a contract rule allows (in the rule's order). */
 export function allowed(items: OptionItem[] | undefined, rule: readonly Option[]): OptionItem[] {
@@ -41,7 +29,8 @@ export function useCustomerFields(control: Control<CustomerForm, unknown, Create
   const { t } = useTranslation('customers');
   const fieldMessage = useFieldMessage('customers');
   const label = (f: CustomerField) => t(`create.fields.${f}`);
-  const optionLabel = (f: string, o: OptionItem) => (TRANSLATED.has(f) ? t(`options.${f}.${o.value}`, { defaultValue: o.label }) : o.label);
+  const optionLabel = (f: string, o: OptionItem) =>
+    DATA_LABELS.has(f) ? o.label : t(`options.${f}.${o.value}`, { defaultValue: o.label });
 
   const text = (
     f: CustomerField,
