@@ -115,6 +115,22 @@ export const isBankRequired = (paymentType: number | null | undefined) => paymen
 export const isExpressMailIdRequired = (type: number | null | undefined) =>
   type !== null && type !== undefined && type !== ExpressMail.Regular;
 
+/** Which of the create customer form's fields the other choices make required or disabled (CUST-09 to CUST-12). */
+export function customerFieldRules(form: {
+  receivable_type: number | null;
+  promo_type: number | null;
+  payment_type: number | null;
+  express_mail_type: number | null;
+}) {
+  return {
+    fundingDisabled: isFundingDisabled(form.receivable_type),
+    fundingRequired: isFundingRequired(form.receivable_type),
+    centralizedDisabled: isCentralizedDisabled(form.promo_type, form.receivable_type),
+    bankRequired: isBankRequired(form.payment_type),
+    expressMailIdRequired: isExpressMailIdRequired(form.express_mail_type),
+  };
+}
+
 /** Canadian dollars for a country other than Canada, or another currency for Canada: ask to confirm. */
 export function currencyMismatch(currency: number | null | undefined, country: number | null | undefined): boolean {
   if (currency === null || currency === undefined || country === null || country === undefined) return false;

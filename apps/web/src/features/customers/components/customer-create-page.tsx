@@ -13,12 +13,8 @@ import {
   currencyMismatch,
   CUSTOMER_MAX,
   customerDefaults,
+  customerFieldRules,
   fundingOptions,
-  isBankRequired,
-  isCentralizedDisabled,
-  isExpressMailIdRequired,
-  isFundingDisabled,
-  isFundingRequired,
   payDayOptions,
   priceLevelOptions,
   promoOptions,
@@ -118,8 +114,7 @@ export default function CustomerCreatePage() {
   const c = customer.data ?? {};
   const iso = COUNTRIES.find((x) => x.value === v.country)?.iso;
   const states = iso ? (a.state ?? []).filter((s) => s.country === iso) : [];
-  const fundingDisabled = isFundingDisabled(v.receivable_type);
-  const bankRequired = isBankRequired(v.payment_type);
+  const { fundingDisabled, fundingRequired, centralizedDisabled, bankRequired, expressMailIdRequired } = customerFieldRules(v);
 
   return (
     <Box component="form" onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -191,7 +186,7 @@ export default function CustomerCreatePage() {
           'funding_cycle',
           fundingDisabled ? allowed(b.funding_cycle, [{ value: 0, label: 'None' }]) : allowed(b.funding_cycle, fundingOptions()),
           {
-            required: isFundingRequired(v.receivable_type),
+            required: fundingRequired,
             disabled: fundingDisabled,
           },
         )}
@@ -207,7 +202,7 @@ export default function CustomerCreatePage() {
         {choice('payment_type', b.payment_type ?? [], { required: true })}
         {text('limit', { required: true, inputMode: 'decimal' })}
         {text('force_man_auth_amt', { inputMode: 'decimal', maxLength: CUSTOMER_MAX.force_man_auth_amt - 1 })}
-        {check('centralized', { disabled: isCentralizedDisabled(v.promo_type, v.receivable_type) })}
+        {check('centralized', { disabled: centralizedDisabled })}
         {check('credit_flag')}
         {check('competitive_advantage')}
         {check('charge_lates')}
@@ -243,7 +238,7 @@ export default function CustomerCreatePage() {
         {text('fax', { type: 'tel', inputMode: 'tel' })}
         {text('email', { type: 'email', inputMode: 'email' })}
         {choice('express_mail_type', a.express_mail_type ?? [], { required: true })}
-        {text('express_mail_id', { required: isExpressMailIdRequired(v.express_mail_type) })}
+        {text('express_mail_id', { required: expressMailIdRequired })}
       </Section>
 
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
