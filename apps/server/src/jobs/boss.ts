@@ -12,6 +12,15 @@ export interface BossExecutor {
 const closing = (err: unknown) => err instanceof Error && /^PGlite is clos(ing|ed)/.test(err.message);
 
 /**
+ * What a statement of pg-boss's answers once the database is closing: nothing was read, and a command
+ * (complete, fail, cancel: they end in `SELECT COUNT(*) FROM results`) changed no job. pg-boss reads that
+ * count from the first row, so an empty answer would throw inside its worker loop instead.
+ */
+export function answerWhileClosing(text: string): { rows: unknown[] } {
+  return /SELECT\s+COUNT\(\*\)\s+FROM\s+results\s*$/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
+}
+
+/**
  * pg-boss on the portal's own database. On PGlite it goes through a small adapter (STACK.md): queries with
  * values use query(), scripts use exec(), and a failed script is rolled back because the single session
  * would otherwise stay in an aborted transaction.
@@ -39,7 +48,7 @@ export function createBoss(database: Database, databaseUrl?: string): PgBoss {
           // A worker's last fetch or fail can still be on its way while the process closes the embedded
           // database (pg-boss's stop does not wait for it): nothing can be read or kept any more, and the
           // error would surface as an unhandled rejection inside pg-boss's loop.
-          if (closing(err)) return { rows: [] };
+          if (closing(err)) return answerWhileClosing(text);
           throw err;
         }
       },
