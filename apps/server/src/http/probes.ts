@@ -26,30 +26,40 @@ export interface Probes {
   stop(): void;
 }
 
-const HEALTHY = Buffer.from(JSON.stringify({ status: 'ok' }));
+/**
+ * Bodies are strings, not Buffers: Node writes a string body with its head in one write, a Buffer as a
+ * second buffer of a writev, which took a tenth of the CPU of answering /healthz (issue 22).
+ */
+const HEALTHY = JSON.stringify({ status: 'ok' });
 
 export function createProbes(opts: ProbeOptions): Probes {
-  const base = { ...opts.headers, 'content-type': 'application/json; charset=utf-8' };
-  const ready = Buffer.from(JSON.stringify({ status: 'ok', database: opts.database.kind }));
-  const unavailable = Buffer.from(JSON.stringify({ status: 'unavailable', database: opts.database.kind }));
+  // One flat [name, value, ...] list per answer, made once: the request id is the only header that varies.
+  const base = Object.entries({ ...opts.headers, 'content-type': 'application/json; charset=utf-8' }).flat();
+  const headersOf = (body: string) => [...base, 'content-length', String(Buffer.byteLength(body))];
+  const bodies = {
+    healthy: HEALTHY,
+    ready: JSON.stringify({ status: 'ok', database: opts.database.kind }),
+    unavailable: JSON.stringify({ status: 'unavailable', database: opts.database.kind }),
+  };
+  const heads = { healthy: headersOf(bodies.healthy), ready: headersOf(bodies.ready), unavailable: headersOf(bodies.unavailable) };
   let stopped = false;
 
-  const answer = (req: IncomingMessage, res: ServerResponse, status: number, body: Buffer) => {
-    res.writeHead(status, { ...base, 'x-request-id': opts.requestId(req.headers['x-request-id']), 'content-length': body.length });
-    res.end(body);
+  const answer = (req: IncomingMessage, res: ServerResponse, status: number, kind: keyof typeof bodies) => {
+    res.writeHead(status, [...heads[kind], 'x-request-id', opts.requestId(req.headers['x-request-id'])]);
+    res.end(bodies[kind]);
   };
 
   /** True when the request was a probe and is answered. */
   const probe = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (stopped || req.method !== 'GET') return false;
     if (req.url === '/healthz') {
-      answer(req, res, 200, HEALTHY);
+      answer(req, res, 200, 'healthy');
       return true;
     }
     if (req.url === '/readyz') {
       opts.database.ping().then(
-        () => answer(req, res, 200, ready),
-        () => answer(req, res, 503, unavailable),
+        () => answer(req, res, 200, 'ready'),
+        () => answer(req, res, 503, 'unavailable'),
       );
       return true;
     }
