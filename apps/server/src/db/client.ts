@@ -31,6 +31,8 @@ export interface Database {
   exec(script: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Calls `listener` with the text of every statement this process sends, before it runs; returns its removal. */
+  onStatement(listener: (text: string) => void): () => void;
   pglite?: PGlite;
   pool?: pg.Pool;
 }
@@ -74,16 +76,41 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The listeners of every statement a process sends (Drizzle's logger, and the raw query and exec): the
+ * principal cache forgets what a change of a session or a user would make stale (db/principal-changes.ts).
+ */
+function statementListeners() {
+  const listeners = new Set<(text: string) => void>();
+  return {
+    logger: {
+      logQuery(text: string) {
+        for (const l of listeners) l(text);
+      },
+    },
+    onStatement(listener: (text: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
 export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
   takeTurns(client);
+  const statements = statementListeners();
   return {
     kind: 'pglite',
     pglite: client,
-    db: drizzlePglite(client, { schema }) as unknown as Db,
-    query: async (text, params) => client.query(text, params) as never,
+    db: drizzlePglite(client, { schema, logger: statements.logger }) as unknown as Db,
+    query: async (text, params) => {
+      statements.logger.logQuery(text);
+      return client.query(text, params) as never;
+    },
     exec: async (script) => {
+      statements.logger.logQuery(script);
       await client.exec(script);
     },
+    onStatement: statements.onStatement,
     ping: async () => {
       await client.query('select 1');
     },
@@ -95,19 +122,46 @@ export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
 }
 
 export function postgresDatabase(pool: pg.Pool): Database {
+  const statements = statementListeners();
   return {
     kind: 'postgres',
     pool,
-    db: drizzlePg(pool, { schema }) as unknown as Db,
-    query: async (text, params) => pool.query(text, params as unknown[]) as never,
+    db: drizzlePg(pool, { schema, logger: statements.logger }) as unknown as Db,
+    query: async (text, params) => {
+      statements.logger.logQuery(text);
+      return pool.query(text, params as unknown[]) as never;
+    },
     exec: async (script) => {
+      statements.logger.logQuery(script);
       await pool.query(script);
     },
+    onStatement: statements.onStatement,
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await untilIdle(pool);
+      await pool.end();
+    },
   };
+}
+
+/**
+ * Waits (10 s at most) until no connection is checked out or asked for, and still none 50 ms later. A
+ * request whose client went away is still running when the server has closed (its socket is gone, so the
+ * server no longer waits for it), and pool.end() makes its next statement fail with "Cannot use a pool
+ * after calling end on the pool", an error in the log at every stop under load.
+ */
+async function untilIdle(pool: pg.Pool, maxMs = 10_000): Promise<void> {
+  const busy = () => pool.totalCount > pool.idleCount || pool.waitingCount > 0;
+  const deadline = Date.now() + maxMs;
+  let quietSince: number | undefined;
+  while (Date.now() < deadline) {
+    if (busy()) quietSince = undefined;
+    else if (quietSince === undefined) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 50) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 export interface OpenDatabaseOptions {
