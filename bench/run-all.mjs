@@ -25,7 +25,8 @@
  * BENCH_SECONDS (autocannon duration of one round, default 10), BENCH_ROUNDS (rounds per side, alternating,
  * default 3), BENCH_PORT (first of 5 ports, default 3110; bench:web gets
  * BENCH_PORT + 10; 8 and 9 use BENCH_PORT + 5 and + 6; the export suite BENCH_PORT + 20),
- * BENCH_SKIP=loyalty,loyalty-xlarge,import,export,web (leave suites out; BENCH_SKIP_WEB=1 still works).
+ * BENCH_SKIP=loyalty,loyalty-xlarge,import,export,web (leave suites out; BENCH_SKIP_WEB=1 still works),
+ * BENCH_PORTAL_NODE_ARGS (node options of the portal's process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  * `node bench/run-all.mjs --render` writes docs/benchmarks.md again from docs/benchmarks.json and bench/notes.md.
  * `--only=1,4` runs only those benchmarks (1-4, loyalty, import, export, web; to measure a fix without the rest) and
  * replaces only their figures in docs/benchmarks.json and .md, keeping the others' from the earlier run;
@@ -40,7 +41,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import * as prettier from 'prettier';
 import pg from 'pg';
-import { signInThroughForm } from '../scripts/lib/form-sign-in.mjs';
+import { FORM_TOKEN_COOKIE, signInThroughForm } from '../scripts/lib/form-sign-in.mjs';
 import { ADMIN_URL, admin, databaseUrl } from './support/postgres.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -123,12 +124,25 @@ async function startPortal(port, env) {
       RATE_LIMIT_STORE: 'memory',
       ...env,
     },
-    ['--enable-source-maps', '--import', path.join(here, 'support/production-child.mjs')],
+    [
+      ...(process.env.BENCH_PORTAL_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--enable-source-maps',
+      '--import',
+      path.join(here, 'support/production-child.mjs'),
+    ],
   );
 }
 
-function signIn(port) {
-  return signInThroughForm(`http://127.0.0.1:${port}/framework/login/corp`, { origin: `http://localhost:${port}`, username: 'corp' });
+/**
+ * The cookies a browser holds after signing in as corp: the session and the form token, so that the list
+ * requests are not each answered with a new form-token cookie, as no browser's are.
+ */
+async function signIn(port) {
+  const session = await signInThroughForm(`http://127.0.0.1:${port}/framework/login/corp`, {
+    origin: `http://localhost:${port}`,
+    username: 'corp',
+  });
+  return `${session}; ${FORM_TOKEN_COOKIE}`;
 }
 
 /** One request before (and after) a load run: a refused request is reported with its body, not as a count. */

@@ -24,6 +24,8 @@ import { aliasOfPath, underAlias, uiPrefixesOf } from './http/ui-prefixes';
 import { registerSecondFactorGuards, welcomeUrl } from './modules/auth/index';
 import { modules } from './modules/index';
 import { createMetrics, registerMetrics } from './metrics';
+import { createPrincipalCache } from './http/principal-cache';
+import { listenForPrincipalChanges } from './db/principal-changes';
 
 /**
  * An incoming X-Request-Id (a proxy's or a client's) is kept when it is 1 to 128 characters of letters,
@@ -166,6 +168,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   }
 
   registerErrorHandler(app);
+  if (!ctx.principals && ctx.config.SESSION_CACHE_ENTRIES > 0) {
+    const principals = createPrincipalCache({ maxEntries: ctx.config.SESSION_CACHE_ENTRIES, maxAgeMs: 60_000, quietMs: 250 });
+    const changes = await listenForPrincipalChanges(ctx.database, principals, {
+      onError: (err) =>
+        app.log.warn({ err }, 'the connection that hears session changes failed; sessions are read on every request until it is back'),
+    });
+    ctx.principals = principals;
+    app.addHook('onClose', async () => {
+      await changes.stop();
+      ctx.principals = undefined;
+    });
+  }
   registerAccess(app, ctx);
   registerSecondFactorGuards(app, ctx);
   ctx.metrics ??= createMetrics({ database: ctx.database });

@@ -53,6 +53,9 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  // How many signed-in sessions a process keeps in memory between requests (decision 0980: forgotten at
+  // every change the database announces); 0 reads the session from the database on every request.
+  SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   SESSION_COOKIE_SECURE: bool.optional(),
   LOGIN_LOCK_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: minutes.default(15),

@@ -242,8 +242,14 @@ async function loadPrincipal(req: FastifyRequest, ctx: AppContext) {
   const token = req.cookies?.[sessionCookieName(ctx)];
   if (!token || token.length > 200) return;
   const idHash = hashToken(token);
-  const row = await sessionRow(ctx.db, idHash);
-  if (!row) return;
+  const cache = ctx.principals;
+  let row = cache?.get(idHash);
+  if (!row) {
+    const generation = cache?.generation() ?? 0;
+    row = await sessionRow(ctx.db, idHash);
+    if (!row) return;
+    cache?.set(idHash, row, generation);
+  }
   const idleMs = Date.now() - row.lastTouch.getTime();
   // ASVS 3.3.2: however active, a session lasts at most SESSION_MAX_HOURS from its sign-in.
   const ageMs = Date.now() - row.createdAt.getTime();

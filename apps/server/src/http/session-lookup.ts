@@ -3,12 +3,11 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
 
 /**
- * The session lookup of every signed-in request, read from the database each time: a signed-out, ended or
- * disabled session is refused at once on every process, so nothing of it is cached in memory (issue 22,
- * decision 0940). What is cheap about it instead: it reads only the columns a principal needs (not the
+ * The session lookup of a signed-in request whose session this process does not hold in memory (decision
+ * 0980: kept until the database announces a change). It reads only the columns a principal needs (not the
  * password hash, the lock-out counters or the user agent), and it is built once per database as a named
  * prepared statement, so that neither Drizzle nor PostgreSQL parses or plans it again per request (each
- * pooled connection prepares it on its first use).
+ * pooled connection prepares it on its first use; decision 0940).
  */
 function buildLookup(db: Db) {
   return db
