@@ -1,6 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DataGrid } from '@mui/x-data-grid';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { PickersLocalization } from '@/components/pickers-localization';
 import { DataGridTable } from '@/components/table/data-grid-table';
 import { i18nReady, switchLanguage } from '@/lib/i18n';
 import { LocalizedThemeProvider } from './localized-theme';
+import { themeFor } from './theme';
 
 beforeEach(async () => {
   await i18nReady;
@@ -16,16 +16,19 @@ afterEach(async () => {
   await switchLanguage('en-us');
 });
 
+/** The portal's grid (DataGridTable, as ServerDataGrid loads it) under the portal's theme. */
 function Grid() {
   return (
     <LocalizedThemeProvider>
       <div style={{ width: 600 }}>
-        <DataGrid
-          aria-label="grid"
-          autoHeight
-          disableVirtualization
+        <DataGridTable
+          label="grid"
           columns={[{ field: 'name', headerName: 'Name', width: 200 }]}
           rows={[{ id: 1, name: 'Acme' }]}
+          total={30}
+          state={{ page: 1, size: 25, sort: [], search: '', filters: {} }}
+          onStateChange={() => {}}
+          disableVirtualization
         />
       </div>
     </LocalizedThemeProvider>
@@ -47,6 +50,15 @@ async function columnMenuItems(menuLabel: string) {
 
 // Several grid renders and menus per test: on a busy 2-core machine one takes over 30 s.
 describe('widget texts follow the interface language (issue 20)', { timeout: 120_000 }, () => {
+  it("the theme holds MUI core's texts only: the grid's and the pickers' come with their components (issue 22)", () => {
+    for (const lang of ['en-us', 'es', 'fr', 'en-xa']) {
+      const components = themeFor(lang).components ?? {};
+      expect(components).not.toHaveProperty('MuiDataGrid');
+      expect(components).not.toHaveProperty('MuiLocalizationProvider');
+    }
+    expect(themeFor('fr').components?.MuiTablePagination?.defaultProps?.labelRowsPerPage).toBe('Lignes par page :');
+  });
+
   it('the data grid column menu is in French, then Spanish, switched at run time', async () => {
     await switchLanguage('fr');
     const { unmount } = render(<Grid />);
@@ -72,7 +84,7 @@ describe('widget texts follow the interface language (issue 20)', { timeout: 120
     expect(await columnMenuItems('Menu pour la colonne Name')).toEqual(expect.arrayContaining(['Tri descendant', 'Gérer les colonnes']));
   });
 
-  it("the portal's server-paged grid keeps the language pack under its own texts (pagination, no data)", async () => {
+  it("the portal's grid keeps the language pack under its own texts (pagination, no data)", async () => {
     await switchLanguage('fr');
     render(
       <LocalizedThemeProvider>
@@ -95,7 +107,7 @@ describe('widget texts follow the interface language (issue 20)', { timeout: 120
     ['fr', 'novembre 2026', 'Mois précédent', ['lundi', 'dimanche']],
     ['es', 'noviembre 2026', 'Mes anterior', ['lunes', 'domingo']],
     ['en-us', 'November 2026', 'Previous month', ['Sunday', 'Monday']],
-  ] as const)('the calendar names months and days in %s', async (lang, month, previous, days) => {
+  ] as const)('the calendar names months and days, and labels its buttons, in %s', async (lang, month, previous, days) => {
     await switchLanguage(lang);
     render(
       <LocalizedThemeProvider>

@@ -10,8 +10,9 @@ function subscribe(onChange: () => void) {
 const currentLanguage = () => i18n.language;
 
 /**
- * MUI's theme in the interface language: the widget texts of MUI core, the Data Grid and the Date Pickers
- * follow the language switch at once (issue 20). Reads i18next directly, so it never suspends.
+ * MUI's theme in the interface language: the widget texts of MUI core follow the language switch at once
+ * (issue 20); the Data Grid and the Date Pickers take theirs from their own components (issue 22). Reads
+ * i18next directly, so it never suspends.
  */
 export function LocalizedThemeProvider({ children }: { children: ReactNode }) {
   const language = useSyncExternalStore(subscribe, currentLanguage);

@@ -1,10 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { enUS as coreEnUS, esES as coreEsES, frFR as coreFrFR } from '@mui/material/locale';
-import { enUS as gridEnUS, esES as gridEsES, frFR as gridFrFR } from '@mui/x-data-grid/locales';
-import { enUS as pickersEnUS, esES as pickersEsES, frFR as pickersFrFR } from '@mui/x-date-pickers/locales';
-import { pseudoLocalize } from '@fc/contract/pseudo-locale';
-import type {} from '@mui/x-data-grid/themeAugmentation';
-import type {} from '@mui/x-date-pickers/themeAugmentation';
+import { pseudoPack } from '@/lib/widget-texts';
 
 /** Navy and signal orange; text colours keep a 4.5:1 contrast (axe-core). */
 const options = {
@@ -39,14 +35,15 @@ const options = {
 } as const;
 
 /**
- * The built-in texts of MUI core (pagination, "Close"...), the Data Grid (column menu, filter panel, footer)
- * and the Date Pickers (calendar navigation) in each app language (issue 20). The pseudo-locale gets the
- * en-us packs pseudo-localised, so a widget text left untranslated shows up in it like any other.
+ * The built-in texts of MUI core (pagination, "Close"...) in each app language (issue 20). The pseudo-locale
+ * gets the English texts pseudo-localised, so a widget text left untranslated shows up in it like any other.
+ * The Data Grid's and the Date Pickers' texts come with those components (components/table/grid-texts.ts,
+ * components/pickers-localization.tsx), so that a page without a grid or a picker does not load them.
  */
 const PACKS = {
-  'en-us': [coreEnUS, gridEnUS, pickersEnUS],
-  es: [coreEsES, gridEsES, pickersEsES],
-  fr: [coreFrFR, gridFrFR, pickersFrFR],
+  'en-us': [coreEnUS],
+  es: [coreEsES],
+  fr: [coreFrFR],
 } as const;
 
 const PSEUDO_LANGUAGE = 'en-xa';
@@ -80,23 +77,6 @@ const CORE_ENGLISH = {
   },
 };
 
-/** Every text of a locale pack, and every text its functions return ("1–25 of 100"), pseudo-localised. */
-function pseudoPack<T>(pack: T): T {
-  if (typeof pack === 'string') return pseudoLocalize(pack) as T;
-  if (typeof pack === 'function') {
-    const fn = pack as (...args: unknown[]) => unknown;
-    return ((...args: unknown[]) => {
-      const out = fn(...args);
-      return typeof out === 'string' ? pseudoLocalize(out) : out;
-    }) as T;
-  }
-  if (Array.isArray(pack)) return pack.map((v: unknown) => pseudoPack(v)) as T;
-  if (pack && typeof pack === 'object') {
-    return Object.fromEntries(Object.entries(pack as Record<string, unknown>).map(([k, v]) => [k, pseudoPack(v)])) as T;
-  }
-  return pack;
-}
-
 const themes = new Map<string, Theme>();
 
 /** The theme of an app language: the same look, with the widget texts of that language. Built once each. */
@@ -104,7 +84,7 @@ export function themeFor(language: string): Theme {
   const key = language === PSEUDO_LANGUAGE ? PSEUDO_LANGUAGE : language in PACKS ? (language as keyof typeof PACKS) : 'en-us';
   let theme = themes.get(key);
   if (!theme) {
-    const packs = key === PSEUDO_LANGUAGE ? [CORE_ENGLISH, gridEnUS, pickersEnUS].map((pack) => pseudoPack(pack)) : PACKS[key];
+    const packs = key === PSEUDO_LANGUAGE ? [pseudoPack(CORE_ENGLISH)] : PACKS[key];
     theme = createTheme(options, ...packs);
     themes.set(key, theme);
   }

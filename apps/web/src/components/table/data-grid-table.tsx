@@ -7,7 +7,6 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import type {} from '@mui/x-data-grid/themeAugmentation';
 import { PAGE_SIZE_OPTIONS } from '@fc/contract';
 import { DENSE_HEADER_HEIGHT } from './light-table';
 import type { ServerDataGridProps } from './server-data-grid';
@@ -66,8 +65,8 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
     onRetry: _onRetry,
     ...rest
   } = props;
-  // A localeText prop replaces the theme's whole object, so this grid's own texts go on top of it.
-  const { t, themeLocaleText, change, paged, displayedRows, emptyText } = useServerTableView(props);
+  // The language's Data Grid texts, with this grid's own on top of them.
+  const { t, gridText, change, paged, displayedRows, emptyText } = useServerTableView(props);
   // state.sort keeps its identity while the sort is unchanged (useTableUrlState), and so does the model: a new
   // sort model makes the grid go back to its first page.
   const sortModel = useMemo<GridSortModel>(() => state.sort.map((s) => ({ field: s.field, sort: s.direction })), [state.sort]);
@@ -84,13 +83,13 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
   );
   const localeText = useMemo<DataGridProps['localeText']>(
     () => ({
-      ...themeLocaleText,
+      ...gridText,
       noRowsLabel: emptyText,
       noResultsOverlayLabel: t('table.no-relevant-data'),
       paginationRowsPerPage: t('table.rows-per-page'),
       paginationDisplayedRows: displayedRows,
     }),
-    [themeLocaleText, emptyText, t, displayedRows],
+    [gridText, emptyText, t, displayedRows],
   );
   // No rows yet: the grid's overlay (autoHeight) takes the height of a page of rows (--height is the grid's
   // row height) instead of its default two rows.

@@ -72,7 +72,7 @@ const DENSE_SX = {
  */
 export function LightTable<R extends GridValidRowModel>(props: ServerDataGridProps<R>) {
   const { rows, columns, total, loading, state, label, reservePage, dense, getRowId } = props;
-  const { t, themeLocaleText, change, paged, displayedRows, emptyText } = useServerTableView(props);
+  const { t, gridText, change, paged, displayedRows, emptyText } = useServerTableView(props);
   const current = state.sort[0];
   const empty = rows.length === 0;
   return (
@@ -100,7 +100,7 @@ export function LightTable<R extends GridValidRowModel>(props: ServerDataGridPro
           onRowsPerPageChange={(e: ChangeEvent<HTMLInputElement>) => change({ size: Number(e.target.value) })}
           labelRowsPerPage={t('table.rows-per-page')}
           labelDisplayedRows={displayedRows}
-          {...(themeLocaleText?.paginationItemAriaLabel ? { getItemAriaLabel: themeLocaleText.paginationItemAriaLabel } : {})}
+          {...(gridText.paginationItemAriaLabel ? { getItemAriaLabel: gridText.paginationItemAriaLabel } : {})}
           sx={{ border: 0 }}
         />
       </div>
