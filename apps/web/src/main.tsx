@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { initialLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { appConfigQuery } from '@/lib/session/app-config';
-import { pages } from '@/app/pages';
 import { publicFrameOf, publicPages, publicRouteFor } from '@/app/public-routes';
 import { prefetchTable, tablePrefetches, tablePrefetchRouteFor } from '@/app/table-prefetch';
 
@@ -21,7 +20,7 @@ const root = createRoot(rootElement);
 async function start() {
   const publicRoute = publicRouteFor(window.location.pathname);
   if (publicRoute) {
-    const page = (publicPages[publicRoute.id] ?? pages[publicRoute.id]!)();
+    const page = publicPages[publicRoute.id]();
     const frame = publicFrameOf(publicRoute);
     if (publicRoute.layout !== 'account') void publicTexts[`./locales/${initialLanguage()}/public-site.json`]?.();
     const { startPublicApp } = await import('@/app/public-app');

@@ -16,10 +16,15 @@ const PARAM_VALUES: Partial<Record<PublicAppRouteId, Record<string, readonly str
 };
 
 /**
- * The light app's own page of a route where the portal's page needs the router (the login page reads its
- * type from the router there); otherwise the page of app/pages.ts.
+ * The page of each light-app route: the portal's own page (as in app/pages.ts), or the light app's where the
+ * portal's needs the router (the login page reads its type from the router there). Not app/pages.ts itself:
+ * its forty imports and the preload list of their chunks would sit in the entry chunk of every page, the
+ * landing page's too (issue 22, its 120 kB budget).
  */
-export const publicPages: Partial<Record<PublicAppRouteId, () => Promise<{ default: PublicPage }>>> = {
+export const publicPages: Record<PublicAppRouteId, () => Promise<{ default: PublicPage }>> = {
+  home: () => import('@/features/home/components/home-page'),
+  'credit-back': () => import('@/features/home/components/credit-back-page'),
+  bonus: () => import('@/features/home/components/bonus-page'),
   login: () => import('@/features/auth/components/public-login-page'),
 };
 
