@@ -2,15 +2,18 @@ import { startTransition, StrictMode, Suspense, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import i18n, { i18nReady } from '@/lib/i18n';
+import i18n, { commonTextsReady } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { appConfigQuery, useAppConfig } from '@/lib/session/app-config';
 import type { PublicAppRoute, PublicFrameComponent, PublicPage } from './public-routes';
 import { PublicTopAlert } from './public-top-alert';
 import './layouts/public-frame.css';
 
-/** The texts each frame needs: the login pages' account frame needs no public-site texts. */
-const namespacesOf = (route: PublicAppRoute) => (route.layout === 'account' ? ['common'] : ['common', 'public-site']);
+/**
+ * The texts each frame needs: the login pages' account frame needs no public-site texts, but the validation
+ * messages of its form (the other pages have no form, lib/i18n.ts's i18nReady).
+ */
+const namespacesOf = (route: PublicAppRoute) => (route.layout === 'account' ? ['common', 'validation'] : ['common', 'public-site']);
 
 /**
  * The light public app (see main.tsx): one page in its layout's frame (the home or bonus frame, or the
@@ -27,7 +30,7 @@ export async function startPublicApp(
   const [{ default: Page }, { default: Frame }] = await Promise.all([
     page,
     frame,
-    i18nReady.then(() => i18n.loadNamespaces(namespacesOf(route))),
+    commonTextsReady.then(() => i18n.loadNamespaces(namespacesOf(route))),
     queryClient.prefetchQuery(appConfigQuery),
   ]);
   // A transition renders in slices that yield to the browser, instead of one long task on a slow phone.

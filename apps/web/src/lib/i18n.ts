@@ -134,7 +134,7 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = htmlLang(lng);
 });
 
-export const i18nReady = i18n
+const initialised = i18n
   .use({
     type: 'backend',
     init() {},
@@ -159,11 +159,28 @@ export const i18nReady = i18n
     supportedLngs: uiLanguages(),
     lowerCaseLng: true,
     load: 'currentOnly',
-    ns: ['common', 'validation'],
+    ns: ['common'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
+
+/** The common texts: what the light public app waits for before its own namespaces (app/public-app.tsx). */
+export const commonTextsReady: Promise<unknown> = initialised;
+
+let portalTexts: Promise<unknown> | undefined;
+
+/**
+ * The common texts and the validation messages, which translateValidation reads synchronously: what the
+ * portal, a list's first frame and the tests wait for. It asks for the validation messages when first
+ * awaited, not on load: the landing pages show none and do not load them (issue 22, their 120 kB budget).
+ */
+export const i18nReady: PromiseLike<unknown> = {
+  then(onFulfilled, onRejected) {
+    portalTexts ??= initialised.then(() => i18n.loadNamespaces('validation'));
+    return portalTexts.then(onFulfilled, onRejected);
+  },
+};
 
 /*
  * Values inside texts go through the one formatting layer (decision 0400): `{{count, number}}` groups digits
