@@ -90,7 +90,7 @@ const HEAVY = {
 
 /** The first row of a table page: the first frame's (decision 0640), the light table's (decision 0610) or the DataGrid's. */
 const FIRST_ROW = '[data-first-rows] tbody tr:not(.lt-empty), [data-light-table] tbody tr:not(.lt-empty), .MuiDataGrid-row';
-/** The DataGrid component's own modules (its locale texts, in the theme, are not the grid's code). */
+/** The DataGrid component's own modules (its locale texts, components/table/grid-texts.ts, are not the grid's code). */
 const GRID_COMPONENT = /node_modules\/@mui\/x-data-grid\/(DataGrid|components|hooks)\//;
 /** How long the DataGrid's chunks are held back waiting for a first row without them. */
 const FIRST_ROW_HOLD_MS = 20_000;
