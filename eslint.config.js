@@ -247,6 +247,38 @@ export default tseslint.config(
     },
   },
   {
+    // The grid's and pickers' texts come with their wrappers, not the theme (decision 0960): a DataGrid or a
+    // picker rendered bare would show English to Spanish and French users.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/components/table/**',
+      'apps/web/src/components/pickers-localization.tsx',
+      'apps/web/src/components/date-input-field.tsx',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mui/x-data-grid',
+              importNames: ['DataGrid'],
+              message: 'Render a grid through components/table DataGridTable, which gives it its texts in every language.',
+            },
+          ],
+          patterns: [
+            {
+              regex: '^@mui/x-date-pickers(/(?!AdapterDateFns|AdapterDayjs).*)?$',
+              message: 'Use components/date-input-field (inside PickersLocalization), which gives pickers their texts in every language.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A server test may reach inside the module it tests.
     files: ['apps/server/test/**/*.ts'],
     rules: {
