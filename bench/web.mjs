@@ -28,8 +28,8 @@
  * Prints the figures, then `BENCH_JSON {...}` (read by `npm run bench`). Exit code 1 when a budget is missed.
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (default 3390), BENCH_RUNS (Lighthouse
- * runs per page, default 5), BENCH_LHR_DIR (keep each Lighthouse report there), BENCH_WEB_PARTS (a comma
- * list of bundle, axe, interaction, lighthouse: run only those; default all), BENCH_LH_PAGES (a comma list of
+ * runs per page, default 5), BENCH_LHR_DIR (keep each Lighthouse report there; BENCH_LHR_TRACE=1: its trace
+ * too), BENCH_WEB_PARTS (a comma list of bundle, axe, interaction, lighthouse: run only those; default all), BENCH_LH_PAGES (a comma list of
  * paths: Lighthouse on those of its pages only, e.g. /ui/cust/login; default all four).
  */
 /* global window, document, MutationObserver -- functions passed to the browser (page.evaluate, addInitScript) */
@@ -442,6 +442,12 @@ async function lighthouseRun(url, cookie) {
       throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}`);
     if (process.env.BENCH_LHR_DIR)
       fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${url.replace(/\W+/g, '_')}-${Date.now()}.json`), result.report);
+    // The trace shows what each long task ran (Lighthouse's report names only the script).
+    if (process.env.BENCH_LHR_DIR && process.env.BENCH_LHR_TRACE)
+      fs.writeFileSync(
+        path.join(process.env.BENCH_LHR_DIR, `${url.replace(/\W+/g, '_')}-${Date.now()}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failed = (id) =>
       lhr.categories[id].auditRefs

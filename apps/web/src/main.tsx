@@ -1,10 +1,12 @@
 import '@/lib/zod-config';
 import { createRoot } from 'react-dom/client';
+import { formatNumber } from '@fc/contract';
 import { initialLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { appConfigQuery } from '@/lib/session/app-config';
 import { publicFrameOf, publicPages, publicRouteFor } from '@/app/public-routes';
 import { prefetchTable, tablePrefetches, tablePrefetchRouteFor } from '@/app/table-prefetch';
+import { whenInputOrQuiet } from '@/lib/idle';
 
 /*
  * What every page needs (React, the first texts, the app configuration) starts loading at once. The public
@@ -15,6 +17,8 @@ import { prefetchTable, tablePrefetches, tablePrefetchRouteFor } from '@/app/tab
 void queryClient.prefetchQuery(appConfigQuery);
 const publicTexts = import.meta.glob('./locales/*/public-site.json');
 const rootElement = document.getElementById('root')!;
+/** How long a first frame's page stays quiet before the portal loads without any input (decision 0970). */
+const PORTAL_AFTER_QUIET_MS = 3000;
 const root = createRoot(rootElement);
 
 async function start() {
@@ -34,11 +38,19 @@ async function start() {
   // Such a list paints its first frame (the layout's chrome and the first rows, in plain HTML) before MUI and
   // the router have loaded; the portal then renders out of the document and takes its place (decision 0640).
   const firstFrame = tableRoute && tablePrefetches[tableRoute]?.firstFrame;
-  const frame = firstFrame
-    ? await import('@/app/first-frame/first-frame').then((m) => m.showFirstFrame(tableRoute, firstFrame, rootElement))
+  // The page's frame is asked for beside the frame's own code, not once that code has run.
+  const view = firstFrame?.();
+  // The browser's first number format loads its locale data (a quarter of the frame's render on a slow
+  // phone): done while the rows are on their way, the frame's render no longer includes it.
+  if (view) setTimeout(() => formatNumber(0, initialLanguage()), 0);
+  const frame = view
+    ? await import('@/app/first-frame/first-frame').then((m) => m.showFirstFrame(tableRoute!, () => view, rootElement))
     : null;
+  // The frame is the page until the user starts using it or the load has settled: the portal's code and
+  // mount (hundreds of milliseconds of main thread on a phone) would otherwise run during the load.
+  if (frame) await whenInputOrQuiet(PORTAL_AFTER_QUIET_MS);
   const { startSpa, navigateSearch } = await import('@/app/spa');
-  startSpa(root, { behindFirstFrame: frame !== null });
+  void startSpa(root, { behindFirstFrame: frame !== null });
   frame?.handOver(navigateSearch);
 }
 

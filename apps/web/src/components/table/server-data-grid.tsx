@@ -2,6 +2,7 @@ import { startTransition, useEffect, useRef, useState, type ComponentType } from
 import type { DataGridProps, GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '@/lib/idle';
 import { LoadError } from '../load-error';
 import { LightTable } from './light-table';
 import type { TableState } from './table-state';
@@ -71,14 +72,16 @@ export function ServerDataGrid<R extends GridValidRowModel>(props: ServerDataGri
   useEffect(() => {
     if (Grid || !settled) return;
     let cancelled = false;
-    const timer = setTimeout(() => {
+    // When the browser is idle: the grid's code and mount are the longest tasks of a list's load, and the
+    // light table already does what the first look at a page needs (decision 0970).
+    void whenIdle().then(() => {
+      if (cancelled) return;
       void loadDataGrid().then((component) => {
         if (!cancelled) setLoaded(() => component);
       });
-    }, 0);
+    });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
     };
   }, [Grid, settled]);
   useEffect(() => {
