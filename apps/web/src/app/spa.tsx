@@ -7,10 +7,10 @@ import { yieldToBrowser } from '@/lib/idle';
 
 /** Sets the query string of the current address through the router (a list's first frame, decision 0640). */
 export function navigateSearch(search: string) {
-  // Once the router exists it owns the address (it does not see replaceState); its module may still be on its way.
-  void import('@/app/router').then(({ router }) =>
-    router.navigate({ pathname: router.state.location.pathname, search }, { replace: true }),
-  );
+  // Once the router exists it owns the address (it does not see replaceState); its module may still be on its
+  // way. No pathname: the router's location includes the base path (/ui), which navigate() would add again
+  // (/ui/ui/..., the 404 page).
+  void import('@/app/router').then(({ router }) => router.navigate({ search }, { replace: true }));
 }
 
 /**
