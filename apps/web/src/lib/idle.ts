@@ -25,17 +25,20 @@ const INPUT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as cons
 /**
  * Resolves at the user's first input, or once the page has gone `quietMs` without a long task (where the
  * browser reports them) and the browser is then idle: for work that nobody sees yet, which would otherwise
- * compete with the page's load for the CPU. On a slow or busy device the load's own tasks push it back.
+ * compete with the page's load for the CPU. On a slow or busy device the load's own tasks push it back, but
+ * never past `maxMs`: a page that keeps making long tasks must not keep its portal away for good.
  */
-export function whenInputOrQuiet(quietMs: number): Promise<void> {
+export function whenInputOrQuiet(quietMs: number, maxMs = quietMs * 3): Promise<void> {
   return new Promise((resolve) => {
     let done = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let latest: ReturnType<typeof setTimeout> | undefined;
     let observer: PerformanceObserver | undefined;
     const finish = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      clearTimeout(latest);
       observer?.disconnect();
       for (const type of INPUT_EVENTS) window.removeEventListener(type, finish, true);
       resolve();
@@ -49,6 +52,7 @@ export function whenInputOrQuiet(quietMs: number): Promise<void> {
       observer = new PerformanceObserver(wait);
       observer.observe({ type: 'longtask' });
     }
+    latest = setTimeout(finish, maxMs);
     wait();
   });
 }
