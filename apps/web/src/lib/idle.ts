@@ -32,7 +32,7 @@ export function whenInputOrQuiet(quietMs: number, maxMs = quietMs * 3): Promise<
   return new Promise((resolve) => {
     let done = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let latest: ReturnType<typeof setTimeout> | undefined;
+    const latest = setTimeout(() => finish(), maxMs);
     let observer: PerformanceObserver | undefined;
     const finish = () => {
       if (done) return;
@@ -52,7 +52,6 @@ export function whenInputOrQuiet(quietMs: number, maxMs = quietMs * 3): Promise<
       observer = new PerformanceObserver(wait);
       observer.observe({ type: 'longtask' });
     }
-    latest = setTimeout(finish, maxMs);
     wait();
   });
 }
