@@ -59,7 +59,9 @@ function start(): Proc {
 async function waitReady(p: Proc): Promise<void> {
   const until = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < until) {
-    if (p.child.exitCode !== null) throw new Error(`the server exited with ${p.child.exitCode}:\n${p.output()}`);
+    if (p.child.exitCode !== null || p.child.signalCode !== null) {
+      throw new Error(`the server exited with ${p.child.exitCode ?? p.child.signalCode}:\n${p.output()}`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       if (res.status === 200) return;
@@ -69,6 +71,30 @@ async function waitReady(p: Proc): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the server did not become ready:\n${p.output()}`);
+}
+
+/**
+ * V8's own abort while PGlite's WebAssembly is compiled or freed (nodejs/node#64500: "Check failed:
+ * jit_page_->allocations_.erase(addr) == 1", seen on Node 22 to 26 in a few per cent of starts on a busy
+ * machine). It is the runtime's, not the portal's: the process start is tried again, once, on a fresh directory.
+ */
+const V8_WASM_ABORT = /# Fatal error in[\s\S]*# Check failed: jit_page_/;
+
+async function startReady(): Promise<Proc> {
+  for (let attempt = 1; ; attempt++) {
+    const p = start();
+    try {
+      await waitReady(p);
+      return p;
+    } catch (err) {
+      if (attempt > 1 || !V8_WASM_ABORT.test(p.output())) throw err;
+      console.warn(`the server process hit V8's WebAssembly abort (nodejs/node#64500), starting it again:\n${p.output()}`);
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+      await p.exited;
+      await fs.rm(dataDir, { recursive: true, force: true });
+      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fc-main-'));
+    }
+  }
 }
 
 beforeAll(async () => {
@@ -88,8 +114,7 @@ describe('the server process', () => {
   it(
     'starts on an embedded database in DATA_DIR, refuses a second process on it, and stops cleanly on SIGTERM',
     async () => {
-      first = start();
-      await waitReady(first);
+      first = await startReady();
       const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
       expect(ready).toEqual({ status: 'ok', database: 'pglite' });
       expect(first.output()).toContain(`Portal ready on http://localhost:${port}/ui/home`);
@@ -108,6 +133,6 @@ describe('the server process', () => {
       await expect(fs.access(path.join(dataDir, 'portal.lock'))).rejects.toThrow();
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     },
-    START_TIMEOUT_MS + 60_000,
+    2 * START_TIMEOUT_MS + 60_000,
   );
 });

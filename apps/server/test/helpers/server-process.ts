@@ -67,7 +67,9 @@ export function startServerProcess(name: string, port: number, env: Record<strin
 export async function serverReady(p: ServerProcess, timeoutMs = 90_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (p.child.exitCode !== null) throw new Error(`${p.name} exited with ${p.child.exitCode}:\n${p.output.join('')}`);
+    if (p.child.exitCode !== null || p.child.signalCode !== null) {
+      throw new Error(`${p.name} exited with ${p.child.exitCode ?? p.child.signalCode}:\n${p.output.join('')}`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${p.port}/healthz`);
       if (res.ok) return;
