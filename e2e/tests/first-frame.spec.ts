@@ -66,3 +66,25 @@ test('customer maintenance: the menu closed in the first frame stays closed in t
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 });
+
+// Decision 0990: the page's HTML names the first frame's files, so a page load asks for them while the HTML
+// is parsed, beside the entry script, rather than once the entry has run (its first request is app-config).
+test('customer maintenance: the first frame files come with the page, not after its entry script', async ({ page }) => {
+  await signIn(page, 'corp', 'corp');
+  const html = await (await page.request.get('/ui/corp/customers')).text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*first-frame[^"]*\.js)">/g)].map((m) => m[1]!);
+  expect(preloaded.length, 'the first frame and the customer list view').toBe(2);
+  for (const href of preloaded) expect((await page.request.get(href)).status(), href).toBe(200);
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  await page.goto('/ui/corp/customers');
+  await expect(page.getByRole('table', { name: 'Customer maintenance' }).getByRole('link').first()).toBeVisible({ timeout: 30_000 });
+  const entryRan = requested.indexOf('/fc-common-api/app-config');
+  expect(entryRan).toBeGreaterThan(0);
+  for (const href of preloaded) {
+    expect(requested.indexOf(href), `${href} in ${requested.join(' ')}`).toBeGreaterThan(0);
+    expect(requested.indexOf(href), `${href} in ${requested.join(' ')}`).toBeLessThan(entryRan);
+  }
+  // Another page gets the HTML as built.
+  expect(await (await page.request.get('/ui/corp/account-requests')).text()).not.toContain('first-frame');
+});

@@ -20,6 +20,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { rateLimitKey } from './http/rate-limit-key';
 import { createProbes } from './http/probes';
 import { securityHeaders } from './http/security-headers';
+import { indexHtmlFor } from './http/route-preloads';
 import { aliasOfPath, underAlias, uiPrefixesOf } from './http/ui-prefixes';
 import { registerSecondFactorGuards, welcomeUrl } from './modules/auth/index';
 import { modules } from './modules/index';
@@ -191,7 +192,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const hasWeb = !!opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html'));
   // The files are served under /ui and the alternate prefix (index.html asks for /ui/assets/...).
   if (hasWeb) await registerWeb(app, uiPrefixes.slice(0, 2), opts.webDist!);
-  const indexHtml = hasWeb ? fs.readFileSync(path.join(opts.webDist!, 'index.html')) : undefined;
+  const indexHtml = hasWeb ? indexHtmlFor(fs.readFileSync(path.join(opts.webDist!, 'index.html')), opts.webDist!) : undefined;
 
   // The bare app address (/ui/, /intl/ui/, /beta/ui/ ...) lands where the specification says: the welcome
   // page of a signed-in user, else the landing page; the query (MESSAGE) goes along.
@@ -215,7 +216,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       if (req.principal?.alternatePortalUser && prefix !== alternateUi) {
         return reply.header('cache-control', 'no-store').redirect(`${alternateUi}${req.url.slice(prefix.length)}`, 302);
       }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml(url.slice(prefix.length)));
     }
     return sendErrors(reply, 404, [errorObject(404, 'not-found', `No route ${req.method} ${url}`)]);
   });

@@ -12,12 +12,20 @@ import { createTestApp, type TestApp } from './helpers/app';
 let t: TestApp;
 let webDist: string;
 const INDEX = '<!doctype html><html><head><script type="module" src="/ui/assets/index-abc123.js"></script></head><body></body></html>';
+/** What the web build writes for a list page painted by a first frame (decision 0990). */
+const PRELOADS = {
+  'customer-maintenance': {
+    js: ['/ui/assets/first-frame-a1.js', '/ui/assets/customer-first-frame-b2.js'],
+    css: ['/ui/assets/first-frame-c3.css'],
+  },
+};
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4096))});`;
 
 beforeAll(async () => {
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'fc-web-dist-'));
   await fs.mkdir(path.join(webDist, 'assets'));
   await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
+  await fs.writeFile(path.join(webDist, 'route-preloads.json'), JSON.stringify(PRELOADS));
   await fs.writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const asset = path.join(webDist, 'assets', 'index-abc123.js');
   await fs.writeFile(asset, SCRIPT);
@@ -43,6 +51,27 @@ describe('the built web app', () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     },
   );
+
+  it.each(['/ui/corp/customers', '/ui/corp/Customers/?sort=cust_name%7Casc', '/intl/ui/corp/customers'])(
+    "%s names its first frame's files in the head, so a page load fetches them beside the entry (decision 0990)",
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain('<script type="module" src="/ui/assets/index-abc123.js"></script>');
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/ui/assets/first-frame-a1.js">');
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/ui/assets/customer-first-frame-b2.js">');
+      expect(head).toContain('<link rel="stylesheet" crossorigin href="/ui/assets/first-frame-c3.css">');
+      expect(res.body.replace(/\s*<link [^>]*>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(INDEX);
+    },
+  );
+
+  it('a page without a first frame, or a deeper address of the list, gets index.html as built', async () => {
+    for (const url of ['/ui/corp/customers/10001/details', '/ui/corp/account-requests', '/ui/corp/customers/create']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).toBe(INDEX);
+    }
+  });
 
   it('a hashed asset is cached for a year, and sent brotli- or gzip-compressed as the browser accepts', async () => {
     const br = await t.app.inject({ method: 'GET', url: '/ui/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });

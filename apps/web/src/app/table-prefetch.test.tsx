@@ -6,7 +6,8 @@ import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { CUSTOMER_TABLE, customersQuery } from '@/features/customers/api/get-customers';
 import i18n from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { prefetchTable, tablePrefetchRouteFor } from './table-prefetch';
+import { FIRST_FRAME_MODULES } from './first-frame/first-frame-modules';
+import { prefetchTable, tablePrefetches, tablePrefetchRouteFor } from './table-prefetch';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,6 +22,15 @@ describe('the list requests started before the page (decision 0610)', () => {
     expect(tablePrefetchRouteFor('/ui/corp/audit')).toBe('audit-history');
     expect(tablePrefetchRouteFor('/ui/corp/customers/10001/details')).toBeUndefined();
     expect(tablePrefetchRouteFor('/ui/home')).toBeUndefined();
+  });
+
+  it('paints a first frame on exactly the routes whose files the build names for the server (decision 0990)', () => {
+    const withFrame = Object.entries(tablePrefetches)
+      .filter(([, entry]) => entry.firstFrame)
+      .map(([id]) => id);
+    expect(withFrame.sort()).toEqual(Object.keys(FIRST_FRAME_MODULES).sort());
+    // The module each route's frame imports is the one the build looks for.
+    expect(tablePrefetches['customer-maintenance']!.firstFrame!.toString()).toContain('customer-first-frame');
   });
 
   it("asks the page's own query, under the key the page then reads, and the signed-in user", async () => {

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROUTES, type RouteDef } from '@fc/contract';
+
+/** What the web build wrote in route-preloads.json (apps/web/vite.config.ts). */
+type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The route of a page address below its prefix, matched as the web app's router matches it (fixed segments ignoring case). */
+function routeOf(subPath: string): RouteDef | undefined {
+  const segments = subPath.replace(/^\/+|\/+$/g, '').split('/');
+  return (ROUTES as readonly RouteDef[]).find((route) => {
+    const pattern = route.path.split('/');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]!.toLowerCase())
+    );
+  });
+}
+
+/**
+ * index.html for each page address (decision 0990): a list page painted by a first frame names its frame's
+ * script and style files in its head, so that a page load fetches them beside the entry rather than once the
+ * entry has run; every other page gets index.html as built. Without route-preloads.json (an older build),
+ * every page gets index.html as built.
+ */
+export function indexHtmlFor(indexHtml: Buffer, webDist: string): (subPath: string) => Buffer {
+  let preloads: RoutePreloads = {};
+  try {
+    preloads = JSON.parse(fs.readFileSync(path.join(webDist, 'route-preloads.json'), 'utf8')) as RoutePreloads;
+  } catch {
+    /* no preloads: index.html as built */
+  }
+  const html = indexHtml.toString('utf8');
+  const byRoute = new Map<string, Buffer>();
+  for (const [route, files] of Object.entries(preloads)) {
+    const links = [
+      ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`),
+      ...files.css.map((f) => `<link rel="stylesheet" crossorigin href="${escapeAttr(f)}">`),
+    ].join('\n    ');
+    if (!links || !html.includes('</head>')) continue;
+    byRoute.set(route, Buffer.from(html.replace('</head>', `  ${links}\n  </head>`)));
+  }
+  return (subPath) => {
+    const route = byRoute.size ? routeOf(subPath) : undefined;
+    return (route && byRoute.get(route.id)) ?? indexHtml;
+  };
+}
