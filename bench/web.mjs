@@ -28,7 +28,8 @@
  * Prints the figures, then `BENCH_JSON {...}` (read by `npm run bench`). Exit code 1 when a budget is missed.
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (default 3390), BENCH_RUNS (Lighthouse
- * runs per page, default 5), BENCH_LHR_DIR (keep each Lighthouse report there; BENCH_LHR_TRACE=1: its trace
+ * runs per page, default 5), BENCH_INTERACTION_PROFILE (a file: the table page's JavaScript CPU profile over the
+ * interaction clicks), BENCH_LHR_DIR (keep each Lighthouse report there; BENCH_LHR_TRACE=1: its trace
  * too), BENCH_WEB_PARTS (a comma list of bundle, axe, interaction, lighthouse: run only those; default all), BENCH_LH_PAGES (a comma list of
  * paths: Lighthouse on those of its pages only, e.g. /ui/cust/login; default all four).
  */
@@ -562,6 +563,13 @@ async function interactions(browser, url, { cookie, rowSelector, steps }) {
   await page.locator(rowSelector).nth(24).waitFor();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // BENCH_INTERACTION_PROFILE=<file>: the page's JavaScript CPU profile over the clicks (the portal's only).
+  const profile = process.env.BENCH_INTERACTION_PROFILE && cookie ? process.env.BENCH_INTERACTION_PROFILE : undefined;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const results = [];
   for (const [label, locate] of steps) {
     const before = await page.locator(rowSelector).first().textContent();
@@ -579,8 +587,21 @@ async function interactions(browser, url, { cookie, rowSelector, steps }) {
     );
     await page.waitForTimeout(300); // let the last event entries arrive
     const rows = await page.locator(rowSelector).count();
-    results.push({ label, rows, updateMs: Math.round((await shownAt.jsonValue()) - clickedAt) });
+    // The API requests the click made, from asking to the last byte (the server's share of the wait).
+    const [requestFrom, requestTo] = await page.evaluate((since) => {
+      const api = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= since && /\/(framework|fc-common-api)\//.test(e.name));
+      return api.length ? [Math.min(...api.map((e) => e.startTime)) - since, Math.max(...api.map((e) => e.responseEnd)) - since] : [0, 0];
+    }, clickedAt);
+    results.push({
+      label,
+      rows,
+      updateMs: Math.round((await shownAt.jsonValue()) - clickedAt),
+      ...(requestTo ? { requestFromMs: Math.round(requestFrom), requestToMs: Math.round(requestTo) } : {}),
+    });
   }
+  if (profile) fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const entries = await page.evaluate(() => [...window.__interactions.values()]);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await context.close();
@@ -782,7 +803,9 @@ try {
       ['bare table page', bareInteraction],
     ]) {
       log(`  ${who}: INP ${r.inpMs} ms; interactions over 16 ms: ${r.interactionsOver16ms.join(', ') || 'none'} ms`);
-      log(`    click to new rows shown: ${r.steps.map((s) => `${s.label} ${s.updateMs} ms (${s.rows} rows)`).join(', ')}`);
+      log(
+        `    click to new rows shown: ${r.steps.map((s) => `${s.label} ${s.updateMs} ms (${s.rows} rows${s.requestToMs ? `, its request from ${s.requestFromMs} to ${s.requestToMs} ms` : ''})`).join(', ')}`,
+      );
     }
     check(
       `INP sorting and paging ${TABLE_PAGE}, 4x CPU throttling`,
