@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIRST_FRAME_MODULE, FIRST_FRAME_MODULES } from './src/app/first-frame/first-frame-modules.ts';
+import { PRELOADED_MODULES } from './src/app/route-preloads.ts';
 
 /** The classic script every page runs first (index.html); public/ files are copied as they are written. */
 const BROWSER_CHECK = 'browser-check.js';
@@ -54,10 +54,9 @@ function precompress(): Plugin {
 }
 
 /**
- * route-preloads.json: for each list route with a first frame, the script and style files its frame loads
+ * route-preloads.json: for each route of PRELOADED_MODULES, the script and style files its modules load
  * besides what index.html already names. The server lists them in that page's HTML (decision 0990): on a page
- * load they come beside the entry, not a round trip after it, and the frame's requests start one round trip
- * earlier too.
+ * load they come beside the entry, not a round trip after it, and the page's own requests start earlier too.
  */
 function routePreloads(base: string): Plugin {
   return {
@@ -83,10 +82,9 @@ function routePreloads(base: string): Plugin {
         }
       };
       const preloads: Record<string, { js: string[]; css: string[] }> = {};
-      for (const [route, module] of Object.entries(FIRST_FRAME_MODULES)) {
+      for (const [route, modules] of Object.entries(PRELOADED_MODULES)) {
         const files = { js: new Set<string>(), css: new Set<string>() };
-        filesOf(chunkOf(FIRST_FRAME_MODULE), files);
-        filesOf(chunkOf(module), files);
+        for (const module of modules) filesOf(chunkOf(module), files);
         preloads[route] = { js: [...files.js].map((f) => base + f), css: [...files.css].map((f) => base + f) };
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });

@@ -62,7 +62,7 @@ describe('the built web app', () => {
       expect(head).toContain('<script type="module" src="/ui/assets/index-abc123.js"></script>');
       expect(head).toContain('<link rel="modulepreload" crossorigin href="/ui/assets/first-frame-a1.js">');
       expect(head).toContain('<link rel="modulepreload" crossorigin href="/ui/assets/customer-first-frame-b2.js">');
-      expect(head).toContain('<link rel="stylesheet" crossorigin href="/ui/assets/first-frame-c3.css">');
+      expect(head).toContain('<link rel="preload" as="style" crossorigin href="/ui/assets/first-frame-c3.css">');
       expect(res.body.replace(/\s*<link [^>]*>/g, '').replace(/\s+<\/head>/, '</head>')).toBe(INDEX);
     },
   );

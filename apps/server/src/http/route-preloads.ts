@@ -20,10 +20,11 @@ function routeOf(subPath: string): RouteDef | undefined {
 }
 
 /**
- * index.html for each page address (decision 0990): a list page painted by a first frame names its frame's
- * script and style files in its head, so that a page load fetches them beside the entry rather than once the
- * entry has run; every other page gets index.html as built. Without route-preloads.json (an older build),
- * every page gets index.html as built.
+ * index.html for each page address (decision 0990): a page whose route the web build lists (a list's first
+ * frame, the light app's pages) names the script and style files it loads first in its head, so that a page
+ * load fetches them beside the entry rather than once the entry has run (styles as a preload: they apply when
+ * the page's code asks for them, and block nothing before). Every other page, and every page of a build
+ * without route-preloads.json, gets index.html as built.
  */
 export function indexHtmlFor(indexHtml: Buffer, webDist: string): (subPath: string) => Buffer {
   let preloads: RoutePreloads = {};
@@ -37,7 +38,7 @@ export function indexHtmlFor(indexHtml: Buffer, webDist: string): (subPath: stri
   for (const [route, files] of Object.entries(preloads)) {
     const links = [
       ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`),
-      ...files.css.map((f) => `<link rel="stylesheet" crossorigin href="${escapeAttr(f)}">`),
+      ...files.css.map((f) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(f)}">`),
     ].join('\n    ');
     if (!links || !html.includes('</head>')) continue;
     byRoute.set(route, Buffer.from(html.replace('</head>', `  ${links}\n  </head>`)));

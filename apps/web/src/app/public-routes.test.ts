@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { publicRouteFor } from './public-routes';
+import { PUBLIC_APP_ROUTE_IDS, publicPages, publicRouteFor } from './public-routes';
+import { PRELOADED_MODULES } from './route-preloads';
 
 describe('the addresses the light public app serves on a first page load', () => {
   it.each([
@@ -19,4 +20,14 @@ describe('the addresses the light public app serves on a first page load', () =>
       expect(publicRouteFor(path)).toBeUndefined();
     },
   );
+});
+
+describe("the files a light-app page load asks for from the page's HTML (decision 0990)", () => {
+  it.each(PUBLIC_APP_ROUTE_IDS)('%s: its page module and its frame', (id) => {
+    const modules = PRELOADED_MODULES[id] as readonly string[];
+    const [page, frame] = modules.map((m) => m.replace(/^.*\//, '').replace(/\.tsx?$/, ''));
+    expect(publicPages[id].toString()).toContain(page);
+    const route = publicRouteFor(id === 'login' ? '/ui/cust/login' : id === 'credit-back' ? '/ui/FleetriteCreditBack' : `/ui/${id}`)!;
+    expect(frame).toBe(route.layout === 'account' ? 'account-frame' : 'public-frame');
+  });
 });

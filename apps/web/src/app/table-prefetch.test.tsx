@@ -6,7 +6,7 @@ import { useTableUrlState } from '@/components/table/use-table-url-state';
 import { CUSTOMER_TABLE, customersQuery } from '@/features/customers/api/get-customers';
 import i18n from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { FIRST_FRAME_MODULES } from './first-frame/first-frame-modules';
+import { PRELOADED_MODULES } from './route-preloads';
 import { prefetchTable, tablePrefetches, tablePrefetchRouteFor } from './table-prefetch';
 
 afterEach(() => {
@@ -28,9 +28,13 @@ describe('the list requests started before the page (decision 0610)', () => {
     const withFrame = Object.entries(tablePrefetches)
       .filter(([, entry]) => entry.firstFrame)
       .map(([id]) => id);
-    expect(withFrame.sort()).toEqual(Object.keys(FIRST_FRAME_MODULES).sort());
+    const preloadingFrame = Object.entries(PRELOADED_MODULES)
+      .filter(([, modules]) => (modules as readonly string[]).includes('src/app/first-frame/first-frame.tsx'))
+      .map(([id]) => id);
+    expect(withFrame.sort()).toEqual(preloadingFrame.sort());
     // The module each route's frame imports is the one the build looks for.
     expect(tablePrefetches['customer-maintenance']!.firstFrame!.toString()).toContain('customer-first-frame');
+    expect(PRELOADED_MODULES['customer-maintenance']).toContain('src/features/customers/components/customer-first-frame.tsx');
   });
 
   it("asks the page's own query, under the key the page then reads, and the signed-in user", async () => {
