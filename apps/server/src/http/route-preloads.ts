@@ -1,23 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTES, type RouteDef } from '@fc/contract';
+import { ROUTES, routeMatches, type RouteDef } from '@fc/contract';
 
 /** What the web build wrote in route-preloads.json (apps/web/vite.config.ts). */
 type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** The route of a page address below its prefix, matched as the web app's router matches it (fixed segments ignoring case). */
-function routeOf(subPath: string): RouteDef | undefined {
-  const segments = subPath.replace(/^\/+|\/+$/g, '').split('/');
-  return (ROUTES as readonly RouteDef[]).find((route) => {
-    const pattern = route.path.split('/');
-    return (
-      pattern.length === segments.length &&
-      pattern.every((part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]!.toLowerCase())
-    );
-  });
-}
 
 /**
  * index.html for each page address (decision 0990): a page whose route the web build lists (a list's first
@@ -44,7 +32,7 @@ export function indexHtmlFor(indexHtml: Buffer, webDist: string): (subPath: stri
     byRoute.set(route, Buffer.from(html.replace('</head>', `  ${links}\n  </head>`)));
   }
   return (subPath) => {
-    const route = byRoute.size ? routeOf(subPath) : undefined;
+    const route = byRoute.size ? (ROUTES as readonly RouteDef[]).find((r) => routeMatches(r, subPath)) : undefined;
     return (route && byRoute.get(route.id)) ?? indexHtml;
   };
 }

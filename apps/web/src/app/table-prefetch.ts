@@ -1,4 +1,4 @@
-import { ROUTES, type RouteDef, type RouteId } from '@fc/contract';
+import { ROUTES, routeMatches, type RouteDef, type RouteId } from '@fc/contract';
 import { basePath } from '@/lib/links';
 import type { FirstFrameView } from '@/components/table/first-frame-view';
 
@@ -29,20 +29,9 @@ export const tablePrefetches: Partial<
 
 /** The route of an address that has a prefetch (matched as the router does: fixed segments case-insensitively). */
 export function tablePrefetchRouteFor(pathname: string): RouteId | undefined {
-  const segments = pathname
-    .slice(basePath(pathname).length)
-    .replace(/^\/+|\/+$/g, '')
-    .split('/');
-  for (const route of ROUTES as readonly RouteDef[]) {
-    if (!tablePrefetches[route.id as RouteId]) continue;
-    const pattern = route.path.split('/');
-    if (
-      pattern.length === segments.length &&
-      pattern.every((part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]!.toLowerCase())
-    )
-      return route.id as RouteId;
-  }
-  return undefined;
+  const subPath = pathname.slice(basePath(pathname).length);
+  return (ROUTES as readonly RouteDef[]).find((route) => tablePrefetches[route.id as RouteId] && routeMatches(route, subPath))?.id as
+    RouteId | undefined;
 }
 
 const ignore = () => {

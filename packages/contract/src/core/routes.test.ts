@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeById, routeHandle, type RouteDef } from './routes';
+import { ROUTES, routeById, routeHandle, routeMatches, type RouteDef } from './routes';
 import { permissions } from './tasks';
 
 describe('route handles (issue 2: layout, userTypes, tasks, titleKey, id, hidden)', () => {
@@ -31,5 +31,22 @@ describe('route handles (issue 2: layout, userTypes, tasks, titleKey, id, hidden
         expect(h.tasks).toEqual(permissions[route.permission].anyTask ?? []);
       }
     }
+  });
+});
+
+describe('routeMatches: a page address below the prefix, as the router matches it', () => {
+  const customers = routeById('customer-maintenance');
+  const login = routeById('login');
+  it.each([
+    [customers, 'corp/customers', true],
+    [customers, '/corp/Customers/', true],
+    [customers, 'corp/customers/10001/details', false],
+    [customers, 'corp', false],
+    [login, 'cust/login', true],
+    [login, 'anything/LOGIN', true],
+    [login, 'cust/login/extra', false],
+    [customers, '', false],
+  ])('%#: %s', (route: RouteDef, subPath: string, matches: boolean) => {
+    expect(routeMatches(route, subPath)).toBe(matches);
   });
 });

@@ -151,6 +151,20 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
+/**
+ * Whether a page address below the app's prefix (`corp/customers`, `/corp/Customers/`) is the route's, as the
+ * web app's router matches it: the fixed segments ignoring case, a parameter any one segment. The server
+ * (the page's HTML, decision 0990) and the browser (a list's first request, decision 0610) match alike.
+ */
+export function routeMatches(route: RouteDef, subPath: string): boolean {
+  const segments = subPath.replace(/^\/+|\/+$/g, '').split('/');
+  const pattern = route.path.split('/');
+  return (
+    pattern.length === segments.length &&
+    pattern.every((part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]!.toLowerCase())
+  );
+}
+
 export function routeById(id: RouteId): RouteDef {
   const r = ROUTES.find((x) => x.id === id);
   if (!r) throw new Error(`unknown route ${id}`);
