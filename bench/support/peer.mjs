@@ -2,8 +2,9 @@
 //   node bench/support/peer.mjs healthz <port> [<JSON object of response headers>]
 //   node --import tsx bench/support/peer.mjs customers <port> <database url>
 // `customers` answers the paged customer list with exactly the statements the portal runs: the SQL is not
-// written here but taken from the portal's own listCustomers (apps/server), through a Drizzle instance whose
-// logger records each statement and its parameters. The first request for a query string captures them;
+// written here but taken from the portal's own listCustomers (apps/server), through a database whose
+// statement listener records each statement and its parameters (the portal runs its page as a named
+// prepared statement, decision 0993; the peer sends the same text and parameters unnamed, as before). The first request for a query string captures them;
 // every later one sends the captured text and parameters straight to pg, both at once as the portal does,
 // with no hooks, no validation and no session: what the list costs at least.
 import Fastify from 'fastify';
@@ -19,8 +20,7 @@ if (mode === 'healthz') {
   if (headers) app.addHook('onRequest', async (_req, reply) => void reply.headers(headers));
   app.get('/healthz', async () => ({ status: 'ok' }));
 } else if (mode === 'customers') {
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const schema = await import('../../apps/server/src/db/schema/index.ts');
+  const { postgresDatabase } = await import('../../apps/server/src/db/client.ts');
   const { listCustomers } = await import('../../apps/server/src/modules/customers/service/customers.ts');
   const { customerListQuerySchema } = await import('@fc/contract/customers');
 
@@ -33,8 +33,13 @@ if (mode === 'healthz') {
   const statements = new Map();
   async function capture(query) {
     const captured = [];
-    const db = drizzle(pool, { schema, logger: { logQuery: (text, values) => captured.push({ text, values }) } });
-    await listCustomers({ db, config: { LIST_EXACT_COUNT_MAX: 10_000 } }, customerListQuerySchema.parse(query));
+    const database = postgresDatabase(pool);
+    const stop = database.onStatement((text, values) => captured.push({ text, values: [...(values ?? [])] }));
+    try {
+      await listCustomers({ db: database.db, database, config: { LIST_EXACT_COUNT_MAX: 10_000 } }, customerListQuerySchema.parse(query));
+    } finally {
+      stop();
+    }
     if (captured.length < 2) throw new Error(`listCustomers ran ${captured.length} statements, expected 2 or more`);
     return captured;
   }

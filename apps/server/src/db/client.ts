@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { takeTurns } from './pglite-turns';
+import { pglitePrepared, postgresPrepared } from './prepared';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,8 +32,13 @@ export interface Database {
   exec(script: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** Calls `listener` with the text of every statement this process sends, before it runs; returns its removal. */
-  onStatement(listener: (text: string) => void): () => void;
+  /**
+   * A hot read as a named prepared statement (decision 0993): prepared once per connection, then run by name;
+   * rows as arrays of column values. `name` undefined runs it unnamed (parsed and planned every time).
+   */
+  preparedRows(name: string | undefined, text: string, params: readonly unknown[]): Promise<unknown[][]>;
+  /** Calls `listener` with the text (and parameters) of every statement this process sends, before it runs; returns its removal. */
+  onStatement(listener: (text: string, params?: readonly unknown[]) => void): () => void;
   pglite?: PGlite;
   pool?: pg.Pool;
 }
@@ -81,14 +87,14 @@ export function isAlive(pid: number): boolean {
  * principal cache forgets what a change of a session or a user would make stale (db/principal-changes.ts).
  */
 function statementListeners() {
-  const listeners = new Set<(text: string) => void>();
+  const listeners = new Set<(text: string, params?: readonly unknown[]) => void>();
   return {
     logger: {
-      logQuery(text: string) {
-        for (const l of listeners) l(text);
+      logQuery(text: string, params?: readonly unknown[]) {
+        for (const l of listeners) l(text, params);
       },
     },
-    onStatement(listener: (text: string) => void) {
+    onStatement(listener: (text: string, params?: readonly unknown[]) => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
@@ -98,6 +104,7 @@ function statementListeners() {
 export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
   takeTurns(client);
   const statements = statementListeners();
+  const prepared = pglitePrepared(client);
   return {
     kind: 'pglite',
     pglite: client,
@@ -109,6 +116,10 @@ export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
     exec: async (script) => {
       statements.logger.logQuery(script);
       await client.exec(script);
+    },
+    preparedRows: (name, text, params) => {
+      statements.logger.logQuery(text, params);
+      return prepared(name, text, params);
     },
     onStatement: statements.onStatement,
     ping: async () => {
@@ -123,6 +134,7 @@ export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
 
 export function postgresDatabase(pool: pg.Pool): Database {
   const statements = statementListeners();
+  const prepared = postgresPrepared(pool);
   return {
     kind: 'postgres',
     pool,
@@ -134,6 +146,10 @@ export function postgresDatabase(pool: pg.Pool): Database {
     exec: async (script) => {
       statements.logger.logQuery(script);
       await pool.query(script);
+    },
+    preparedRows: (name, text, params) => {
+      statements.logger.logQuery(text, params);
+      return prepared(name, text, params);
     },
     onStatement: statements.onStatement,
     ping: async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, is, SQL, sql, type AnyColumn } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import type { SortTerm } from '@fc/contract';
@@ -19,7 +19,15 @@ export function orderBy<F extends string>(
 
 /** `ILIKE '%text%'` with the user's text taken literally. */
 export function contains(column: AnyColumn | SQL, text: string): SQL {
-  return sql`${column}::text ilike ${'%' + escapeLike(text) + '%'}`;
+  return containsPattern(column, likePattern(text));
+}
+
+/** The `ILIKE` pattern of `contains`: the user's text taken literally, anywhere in the value. */
+export const likePattern = (text: string) => '%' + escapeLike(text) + '%';
+
+/** `contains` with its pattern given (a bound parameter or a placeholder of a prepared statement). */
+export function containsPattern(column: AnyColumn | SQL, pattern: unknown): SQL {
+  return sql`${column}::text ilike ${pattern}`;
 }
 
 export function escapeLike(text: string): string {
@@ -76,15 +84,24 @@ const ESTIMATES_KEPT = 500;
 const dialect = new PgDialect();
 const estimates = new WeakMap<Tx, Map<string, { rows: number; until: number }>>();
 
-/** plannedRows, reused for ESTIMATE_REUSE_MS per database and statement (its text and parameters). */
-export async function recentPlannedRows(db: Tx, query: SQL, now = Date.now()): Promise<number> {
+/**
+ * The statement a list's estimate plans: its SQL, or a key that names it (its shape and parameters) with a
+ * function building it, so that a reused estimate costs no statement building (decision 0993).
+ */
+export type Matching = SQL | { key: string; sql: () => SQL };
+
+/** plannedRows, reused for ESTIMATE_REUSE_MS per database and statement (its text and parameters, or its key). */
+export async function recentPlannedRows(db: Tx, matching: Matching, now = Date.now()): Promise<number> {
   let kept = estimates.get(db);
   if (!kept) estimates.set(db, (kept = new Map()));
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const key = `${text}\u0000${JSON.stringify(params)}`;
+  let key: string;
+  if (is(matching, SQL)) {
+    const { sql: text, params } = dialect.sqlToQuery(matching);
+    key = `${text}\u0000${JSON.stringify(params)}`;
+  } else key = `\u0001${matching.key}`;
   const hit = kept.get(key);
   if (hit && hit.until > now) return hit.rows;
-  const rows = await plannedRows(db, query);
+  const rows = await plannedRows(db, is(matching, SQL) ? matching : matching.sql());
   kept.delete(key);
   kept.set(key, { rows, until: now + ESTIMATE_REUSE_MS });
   if (kept.size > ESTIMATES_KEPT) kept.delete(kept.keys().next().value!);
@@ -112,7 +129,7 @@ export async function pageAndCount<R>(
     exact?: boolean;
     max: number;
     /** SELECT of the list's matching rows (any columns), for the planner. */
-    matching: SQL;
+    matching: Matching;
     rows: () => Promise<R[]>;
     count: () => Promise<number>;
   },
@@ -201,10 +218,28 @@ export function keyset<F extends string>(q: KeysetQuery<F>, spec: { columns: Par
   const key = terms ? readCursor(q.cursor, { p: q.page.number, z: q.page.size, f: fingerprint }, terms) : null;
   const select: Record<string, SQL> = {};
   terms?.forEach((t, i) => (select[`_k${i}`] = sql<string>`(${t.expr})::text`));
+  const cursorOf = (k: readonly unknown[]): string | undefined => {
+    if (k.some((v) => typeof v !== 'string')) return undefined;
+    const body: CursorBody = { p: q.page.number + 1, z: q.page.size, f: fingerprint, k: k as string[] };
+    return Buffer.from(JSON.stringify(body)).toString('base64url');
+  };
   return {
     select,
     /** The seek condition when the request's cursor fits it, else undefined (OFFSET paging). */
     seek: key && terms ? seekAfter(terms, key) : undefined,
+    /** The cursor's key values when it fits (one per term), else null. */
+    key,
+    /** The seek condition with the key's values given as `value(i)` (placeholders of a prepared statement). */
+    seekWith: (value: (i: number) => unknown) =>
+      terms
+        ? seekAfter(
+            terms,
+            terms.map((_, i) => value(i)),
+          )
+        : undefined,
+    /** The cursor of the next page from a full page's last row's key values (`_k0`, `_k1`... in order). */
+    cursorAfter: (rowCount: number, lastKeys: readonly unknown[] | undefined) =>
+      terms && rowCount >= q.page.size && lastKeys ? cursorOf(lastKeys) : undefined,
     offset: key ? 0 : offsetOf(q.page),
     /** Whether this page was read by seeking. */
     seeking: key !== null,
@@ -212,10 +247,7 @@ export function keyset<F extends string>(q: KeysetQuery<F>, spec: { columns: Par
     nextCursor(rows: readonly Record<string, unknown>[]): string | undefined {
       if (!terms || rows.length < q.page.size) return undefined;
       const last = rows[rows.length - 1]!;
-      const k = terms.map((_, i) => last[`_k${i}`]);
-      if (k.some((v) => typeof v !== 'string')) return undefined;
-      const body: CursorBody = { p: q.page.number + 1, z: q.page.size, f: fingerprint, k: k as string[] };
-      return Buffer.from(JSON.stringify(body)).toString('base64url');
+      return cursorOf(terms.map((_, i) => last[`_k${i}`]));
     },
     /** The rows without their key columns. */
     strip<R extends Record<string, unknown>>(rows: R[]): Omit<R, `_k${number}`>[] {
@@ -247,7 +279,7 @@ function readCursor(raw: string | undefined, expect: Omit<CursorBody, 'k'>, term
  * The rows after `key` in the order of `terms`: `t1 >= v1 and (t1 > v1 or (t1 = v1 and t2 > v2) ...)`
  * (`<` for a descending term). The leading `t1 >= v1` lets the planner start the index scan at the key.
  */
-function seekAfter(terms: KeyTerm[], key: string[]): SQL {
+function seekAfter(terms: KeyTerm[], key: readonly unknown[]): SQL {
   const value = (i: number) => sql`${key[i]}::${KEY_KINDS[terms[i]!.kind].cast}`;
   const op = (t: KeyTerm, strict: boolean) => sql.raw(t.direction === 'desc' ? (strict ? '<' : '<=') : strict ? '>' : '>=');
   const ors = terms.map((t, i) => {

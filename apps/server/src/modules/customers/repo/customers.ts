@@ -1,10 +1,12 @@
-import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { LINK_CUSTOMER_LIMIT, type customerListQuerySchema } from '@fc/contract/customers';
-import type { Tx } from '../../../db/client';
+import type { Database, Tx } from '../../../db/client';
 import { cards, customerLocations, customers, users } from '../../../db/schema/index';
 import { csvCell } from '../../../http/csv';
-import { contains, keyset, orderBy, pageAndCount, type KeyColumn } from '../../../http/list';
+import { contains, containsPattern, keyset, likePattern, orderBy, pageAndCount, type KeyColumn } from '../../../http/list';
 
 type ListQuery = z.output<typeof customerListQuerySchema>;
 
@@ -87,55 +89,158 @@ const keyColumns: Partial<Record<keyof typeof sortColumns, KeyColumn>> = {
   created_at: { expr: customers.createdAt, kind: 'timestamp' },
 };
 
-/** The list's filters and search, shared by the page and the CSV export. */
-function customerWhere(q: ListQuery) {
+/** The list's filters and search, as values or as placeholders of a prepared statement (`pattern`: likePattern's). */
+interface WhereTerms {
+  program?: unknown;
+  status?: unknown;
+  country?: unknown;
+  pattern?: unknown;
+}
+
+function whereOf(t: WhereTerms) {
   return and(
-    q.filters.program !== undefined ? eq(customers.program, q.filters.program) : undefined,
-    q.filters.status !== undefined ? eq(customers.status, q.filters.status) : undefined,
-    q.filters.country !== undefined ? eq(customers.country, q.filters.country) : undefined,
-    q.search
+    t.program !== undefined ? eq(customers.program, t.program as number) : undefined,
+    t.status !== undefined ? eq(customers.status, t.status as number) : undefined,
+    t.country !== undefined ? eq(customers.country, t.country as number) : undefined,
+    t.pattern !== undefined
       ? or(
-          contains(customers.custNo, q.search),
-          contains(customers.custName, q.search),
-          contains(customers.dba, q.search),
-          contains(customers.city, q.search),
-          contains(customers.contact, q.search),
+          containsPattern(customers.custNo, t.pattern),
+          containsPattern(customers.custName, t.pattern),
+          containsPattern(customers.dba, t.pattern),
+          containsPattern(customers.city, t.pattern),
+          containsPattern(customers.contact, t.pattern),
         )
       : undefined,
   );
 }
 
-/** One page of the customer list, with its count (estimated above `exactMax`: decision 0600). */
-export async function customerPage(db: Tx, q: ListQuery, exactMax: number) {
-  const where = customerWhere(q);
+/** The list's filters and search, shared by the page and the CSV export. */
+function customerWhere(q: ListQuery) {
+  return whereOf({ ...q.filters, pattern: q.search ? likePattern(q.search) : undefined });
+}
+
+/** The page's columns, in the order of the statement's (and of its rows' arrays). */
+const pageColumns = {
+  custNo: customers.custNo,
+  custName: customers.custName,
+  program: customers.program,
+  city: customers.city,
+  state: customers.state,
+  country: customers.country,
+  status: customers.status,
+  currency: customers.currency,
+  createdAt: customers.createdAt,
+};
+
+/** A page statement of one query shape: its text, its name and where each parameter comes from. */
+interface PageStatement {
+  name: string | undefined;
+  text: string;
+  /** The placeholder name of each `$n`, in order. */
+  params: string[];
+}
+
+/** Page statements by query shape (sort, the filters present, search, seek or offset); the first ones get a name. */
+const pageStatements = new Map<string, PageStatement>();
+/** Shapes kept as named statements on each connection; later shapes are run unnamed (each connection's memory is bounded). */
+const NAMED_SHAPES = 200;
+/** Shapes remembered at all (text built once); beyond, the oldest is forgotten. */
+const SHAPES_KEPT = 1_000;
+const dialect = new PgDialect();
+const slot = (name: string) => sql.placeholder(name);
+
+/**
+ * The page statement of a shape, built once by Drizzle with placeholders for every value (decision 0993):
+ * later requests of the same shape bind their values to the same text, run as a named prepared statement.
+ */
+function pageStatement(q: ListQuery, ks: ReturnType<typeof keyset>): PageStatement {
+  const shape = JSON.stringify([
+    q.sort,
+    q.filters.program !== undefined,
+    q.filters.status !== undefined,
+    q.filters.country !== undefined,
+    !!q.search,
+    ks.key ? ks.key.length : 0,
+  ]);
+  let st = pageStatements.get(shape);
+  if (st) return st;
+  const where = whereOf({
+    program: q.filters.program !== undefined ? slot('program') : undefined,
+    status: q.filters.status !== undefined ? slot('status') : undefined,
+    country: q.filters.country !== undefined ? slot('country') : undefined,
+    pattern: q.search ? slot('pattern') : undefined,
+  });
+  const query = new QueryBuilder()
+    .select({ ...pageColumns, ...ks.select })
+    .from(customers)
+    .where(and(where, ks.key ? ks.seekWith((i) => slot(`k${i}`)) : undefined))
+    .orderBy(...orderBy(q.sort, sortColumns, customers.custNo))
+    .limit(slot('limit') as unknown as number)
+    .offset(slot('offset') as unknown as number);
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  const names = params.map((p) => {
+    if (!is(p, Placeholder)) throw new Error('a page statement of the customer list holds a value that is not a placeholder');
+    return p.name as string;
+  });
+  const name =
+    pageStatements.size < NAMED_SHAPES ? `fc_customers_${createHash('sha256').update(text).digest('hex').slice(0, 16)}` : undefined;
+  st = { name, text, params: names };
+  if (pageStatements.size >= SHAPES_KEPT) pageStatements.delete(pageStatements.keys().next().value!);
+  pageStatements.set(shape, st);
+  return st;
+}
+
+/** A row of the list's page (the columns of pageColumns, nullable where the column is). */
+export type CustomerListRow = {
+  [K in keyof typeof pageColumns]: (typeof pageColumns)[K]['_']['notNull'] extends true
+    ? (typeof pageColumns)[K]['_']['data']
+    : (typeof pageColumns)[K]['_']['data'] | null;
+};
+
+/**
+ * One page of the customer list, with its count (estimated above `exactMax`: decision 0600). The page is
+ * the list's hot path (issue 22): its statement is prepared once per query shape and its rows are mapped
+ * from the driver's arrays directly (decision 0993); the count, when one runs, is built by Drizzle.
+ */
+export async function customerPage(database: Pick<Database, 'db' | 'preparedRows'>, q: ListQuery, exactMax: number) {
+  const db = database.db;
   const ks = keyset(q, { columns: keyColumns, tieBreaker: { expr: customers.custNo, kind: 'int' } });
+  const st = pageStatement(q, ks);
+  const values: Record<string, unknown> = {
+    program: q.filters.program,
+    status: q.filters.status,
+    country: q.filters.country,
+    pattern: q.search ? likePattern(q.search) : undefined,
+    limit: q.page.size,
+    offset: ks.offset,
+  };
+  ks.key?.forEach((k, i) => (values[`k${i}`] = k));
+  const params = st.params.map((n) => values[n]);
+  const matchingKey = JSON.stringify([q.filters.program, q.filters.status, q.filters.country, q.search ?? null]);
+  let lastKeys: unknown[] | undefined;
   const got = await pageAndCount(db, {
     page: q.page,
     exact: q.exactCount,
     max: exactMax,
-    matching: sql`select 1 from ${customers} where ${where ?? sql`true`}`,
-    rows: () =>
-      db
-        .select({
-          custNo: customers.custNo,
-          custName: customers.custName,
-          program: customers.program,
-          city: customers.city,
-          state: customers.state,
-          country: customers.country,
-          status: customers.status,
-          currency: customers.currency,
-          createdAt: customers.createdAt,
-          ...ks.select,
-        })
-        .from(customers)
-        .where(and(where, ks.seek))
-        .orderBy(...orderBy(q.sort, sortColumns, customers.custNo))
-        .limit(q.page.size)
-        .offset(ks.offset),
-    count: async () => (await db.select({ n: count() }).from(customers).where(where))[0]?.n ?? 0,
+    matching: { key: `customers\u0000${matchingKey}`, sql: () => sql`select 1 from ${customers} where ${customerWhere(q) ?? sql`true`}` },
+    rows: async () => {
+      const arrays = await database.preparedRows(st.name, st.text, params);
+      lastKeys = arrays.length ? arrays[arrays.length - 1]!.slice(9) : undefined;
+      return arrays.map((r): CustomerListRow => ({
+        custNo: r[0] as number,
+        custName: r[1] as string,
+        program: r[2] as number,
+        city: r[3] as string | null,
+        state: r[4] as string | null,
+        country: r[5] as number,
+        status: r[6] as number,
+        currency: r[7] as number,
+        createdAt: r[8] as Date,
+      }));
+    },
+    count: async () => (await db.select({ n: count() }).from(customers).where(customerWhere(q)))[0]?.n ?? 0,
   });
-  return { ...got, rows: ks.strip(got.rows), nextCursor: ks.nextCursor(got.rows) };
+  return { ...got, nextCursor: ks.cursorAfter(got.rows.length, lastKeys) };
 }
 
 /** The CSV export's columns: the list's, every cell formula-safe (csv_cell). */

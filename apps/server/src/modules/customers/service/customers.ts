@@ -112,7 +112,7 @@ export async function createCustomer(ctx: AppContext, actor: Actor, input: Creat
 
 /** One page of the customer maintenance list (issue 22: keyset paging, estimated counts). */
 export function listCustomers(ctx: AppContext, q: ListQuery) {
-  return customerPage(ctx.db, q, ctx.config.LIST_EXACT_COUNT_MAX);
+  return customerPage(ctx.database, q, ctx.config.LIST_EXACT_COUNT_MAX);
 }
 
 /** One customer with its stored create options, the bank numbers masked. */
