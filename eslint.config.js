@@ -72,6 +72,16 @@ function layeringZones() {
   ];
 }
 
+/*
+ * A table changes the query string without a router navigation (decision 0994): React Router's
+ * useSearchParams would read the address as it was before and, writing, drop the table's page and sort.
+ */
+const SEARCH_PARAMS_RESTRICTION = {
+  name: 'react-router',
+  importNames: ['useSearchParams'],
+  message: "Use useUrlSearchParams from '@/lib/url-search': it sees a table's shallow changes of the address.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -266,6 +276,7 @@ export default tseslint.config(
               importNames: ['DataGrid'],
               message: 'Render a grid through components/table DataGridTable, which gives it its texts in every language.',
             },
+            SEARCH_PARAMS_RESTRICTION,
           ],
           patterns: [
             {
@@ -277,6 +288,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The tables' own folder, which the block above leaves out: the query string there too (decision 0994).
+    files: ['apps/web/src/components/table/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [SEARCH_PARAMS_RESTRICTION] }] },
   },
   {
     // A server test may reach inside the module it tests.

@@ -1,5 +1,5 @@
 import { act, fireEvent } from '@testing-library/react';
-import { useLocation } from 'react-router';
+import { useUrlPathAndSearch } from '@/lib/url-search';
 import type { TableState } from '@/components/table/table-state';
 
 /** A table's state: the first page of 25, sorted by name, no search or filter, unless `over` says otherwise. */
@@ -12,9 +12,9 @@ export const tableState = (over: Partial<TableState> = {}): TableState => ({
   ...over,
 });
 
-/** The address's query string, for a test to read what a table wrote into its URL state. */
+/** The address's query string as the user sees it (a table's shallow changes included), for a test to read. */
 export function SearchProbe() {
-  return <output data-testid="search">{useLocation().search}</output>;
+  return <output data-testid="search">{new URL(useUrlPathAndSearch(), 'http://localhost').search}</output>;
 }
 
 /** Clicks, then lets the table's URL update and re-render settle. */

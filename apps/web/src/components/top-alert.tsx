@@ -3,7 +3,7 @@ import { Alert, Collapse } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '@/lib/url-search';
 import { lookupMessage } from '@fc/contract';
 import { useAppConfig } from '@/lib/session/app-config';
 
@@ -12,7 +12,7 @@ import { useAppConfig } from '@/lib/session/app-config';
  * warning icon in the negative colour; any other type the info style. Unknown codes show nothing.
  */
 export function TopAlert() {
-  const [params] = useSearchParams();
+  const [params] = useUrlSearchParams();
   const { t } = useTranslation();
   const { data: config } = useAppConfig();
   const code = params.get('MESSAGE');

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useUrlPathAndSearch } from './url-search';
 import { useCurrentUser } from './session/current-user';
 
 /**
@@ -83,9 +83,9 @@ export interface Draft<T> {
 }
 
 export function useDraft<T>({ values, exclude = [], page }: UseDraftOptions<T>): Draft<T> {
-  const location = useLocation();
+  const address = useUrlPathAndSearch();
   const { data: user } = useCurrentUser();
-  const key = user?.username ? draftKey(user.username, page ?? `${location.pathname}${location.search}`) : null;
+  const key = user?.username ? draftKey(user.username, page ?? address) : null;
   // The key whose draft was answered (restored or declined); its draft is no longer offered.
   const [answered, setAnswered] = useState<string | null>(null);
   const draft = key && answered !== key ? readDraft<T>(key) : null;

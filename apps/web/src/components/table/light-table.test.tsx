@@ -20,8 +20,8 @@ const columns: GridColDef<Row>[] = [
 ];
 const rows: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Customer ${i + 1}`, amount: i * 10 }));
 /** The light table on its URL state, as ServerDataGrid renders it before the grid's code has loaded. */
-function UrlLightTable({ changes }: { changes: Partial<TableState>[] }) {
-  const { state: s, update } = useTableUrlState({ defaultSort: [{ field: 'name', direction: 'asc' }] });
+function UrlLightTable({ changes, prefetch }: { changes: Partial<TableState>[]; prefetch?: (query: URLSearchParams) => void }) {
+  const { state: s, update } = useTableUrlState({ defaultSort: [{ field: 'name', direction: 'asc' }], prefetch });
   return (
     <>
       <SearchProbe />
@@ -83,5 +83,21 @@ describe('LightTable (decision 0610)', () => {
     expect(screen.getByTestId('search').textContent).toBe('?sort=name%7Cdesc');
     await clickAndSettle(screen.getByRole('button', { name: /Name/ }));
     expect(changes.at(-1)).toEqual({ sort: [] });
+  });
+
+  it('asks for the rows of a click before the table renders it (decision 0994)', async () => {
+    const asked: { query: string; shownWhenAsked: string | null }[] = [];
+    render(
+      <MemoryRouter initialEntries={['/list?sort=name%7Cdesc']}>
+        <UrlLightTable
+          changes={[]}
+          prefetch={(query) => asked.push({ query: query.toString(), shownWhenAsked: screen.getByTestId('search').textContent })}
+        />
+      </MemoryRouter>,
+    );
+    await clickAndSettle(screen.getByRole('button', { name: /next page/i }));
+    expect(asked).toEqual([{ query: expect.stringContaining('page%5Bnumber%5D=2') as string, shownWhenAsked: '?sort=name%7Cdesc' }]);
+    expect(asked[0]!.query).toContain('filter%5Bsort%5D=name%7Cdesc');
+    expect(screen.getByTestId('search').textContent).toBe('?sort=name%7Cdesc&page=2');
   });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
+import { SearchProbe } from '../../../test/table';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@fc/contract';
 import { i18nReady, switchLanguage } from '@/lib/i18n';
@@ -20,7 +21,7 @@ function Table({ estimated }: { estimated: boolean }) {
   const { state, update, query } = useTableUrlState({ defaultSort: [{ field: 'name', direction: 'asc' }] });
   return (
     <>
-      <output data-testid="search">{useLocation().search}</output>
+      <SearchProbe />
       <output data-testid="query">{query.toString()}</output>
       <ServerDataGrid<Row>
         rows={rows}

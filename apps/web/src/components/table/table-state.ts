@@ -16,6 +16,11 @@ export interface TableOptions {
   defaultSort: SortTerm[];
   defaultSize?: number;
   filterNames?: readonly string[];
+  /**
+   * Starts the list's request for a query (its query options' prefetch): a click on a page or a sort then
+   * asks for its rows before React renders anything (decision 0994).
+   */
+  prefetch?: (query: URLSearchParams) => void;
 }
 
 /** The sort written in the URL (`sort=field|desc,...`), or the table's default. */

@@ -1,16 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
 import { DEFAULT_PAGE_SIZE, type SortTerm } from '@fc/contract';
+import { useUrlSearchParams } from '@/lib/url-search';
 import { applyTableChange, sortFromParam, tableQuery, tableStateFromParams, type TableOptions, type TableState } from './table-state';
 
 export type { TableState } from './table-state';
 
 /**
  * A table's page, size, sort, search and filters kept in the URL, so a reload, a shared link or the back
- * button shows the same rows. `prefix` keeps two tables on one page apart.
+ * button shows the same rows. `prefix` keeps two tables on one page apart. A change replaces the address
+ * without a router navigation (decision 0994): a click renders the table, not the whole signed-in layout.
  */
 export function useTableUrlState(options: TableOptions) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const p = options.prefix ? `${options.prefix}.` : '';
   const defaultSize = options.defaultSize ?? DEFAULT_PAGE_SIZE;
   const filterKey = options.filterNames?.join(',') ?? '';
@@ -31,25 +32,24 @@ export function useTableUrlState(options: TableOptions) {
     [params, options.prefix, defaultSize, sort, filterKey],
   );
 
-  // A change made while the previous one is still navigating (the route's loader runs first) must build
-  // on it, not on the URL of the last render, or the earlier change is lost (two filters in quick succession).
-  const pending = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    pending.current = null;
-  }, [params]);
-
+  const { prefix, prefetch } = options;
   const update = useCallback(
-    (change: Partial<TableState>) => {
+    (change: Partial<TableState>) =>
       setParams(
         (prev) => {
-          const next = applyTableChange(pending.current ?? prev, change, { prefix: options.prefix, defaultSize });
-          pending.current = next;
+          const next = applyTableChange(prev, change, { prefix, defaultSize });
+          const nextOptions = {
+            prefix,
+            defaultSize,
+            filterNames: filterKey ? filterKey.split(',') : [],
+            defaultSort: JSON.parse(defaultSortKey) as SortTerm[],
+          };
+          prefetch?.(tableQuery(tableStateFromParams(next, nextOptions)));
           return next;
         },
-        { replace: true },
-      );
-    },
-    [setParams, options.prefix, defaultSize],
+        { replace: true, shallow: true },
+      ),
+    [setParams, prefix, defaultSize, prefetch, defaultSortKey, filterKey],
   );
 
   /** The list request's query: page[number], page[size], filter[sort], filter[search], filter[...]. */

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Box, Button, IconButton, InputAdornment, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { useUrlSearchParams } from '@/lib/url-search';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,7 @@ export function targetForAnswer(token: string, outcome: { code: string } | { err
  */
 export default function PasswordUpdatePage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
+  const [params] = useUrlSearchParams();
   const token = params.get('token') ?? '';
   const check = useCheckPasswordRequest(token);
   if (!token) return <Navigate to="/error-404" replace />;

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlSearchParams } from '@/lib/url-search';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ type Values = { CODE?: string; RECOVERY_CODE?: string };
  */
 export default function SecondFactorLoginPage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
+  const [params] = useUrlSearchParams();
   const message = params.get('MESSAGE');
   const challenge = useSecondFactorChallenge();
   const loginLink = `/${rememberedLoginType()}/login`;

@@ -1,5 +1,5 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '@/lib/url-search';
 import { useTranslation } from 'react-i18next';
 import { BundlesTab } from './bundles-tab';
 import { CustomersTab } from './customers-tab';
@@ -15,7 +15,7 @@ type TabName = (typeof TABS)[number];
  */
 export default function CorpLoyaltyPage() {
   const { t } = useTranslation('corp-loyalty');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const requested = params.get('tab');
   const tab: TabName = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabName) : 'customers';
   return (

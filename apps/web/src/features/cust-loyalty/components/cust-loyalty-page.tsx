@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, CircularProgress, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '@/lib/url-search';
 import { useTranslation } from 'react-i18next';
 import { CUST_PROGRAMS_FOR, type CustProgramsFor } from '@fc/contract/loyalty';
 import { useCan } from '@/lib/session/current-user';
@@ -17,7 +17,7 @@ export default function CustLoyaltyPage() {
   const { t } = useTranslation('cust-loyalty');
   const { t: tc } = useTranslation('common');
   const corporate = useCan('corporate');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const tab: CustProgramsFor = (CUST_PROGRAMS_FOR as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as CustProgramsFor)
     : 'active';

@@ -23,7 +23,11 @@ export const accountRequestsQuery = (query: URLSearchParams) =>
   });
 
 /** The account requests' table (its URL state's defaults): shared by the page and the prefetch below. */
-export const ACCOUNT_REQUESTS_TABLE: TableOptions = { defaultSort: [{ field: 'created_at', direction: 'desc' }], filterNames: ['status'] };
+export const ACCOUNT_REQUESTS_TABLE: TableOptions = {
+  defaultSort: [{ field: 'created_at', direction: 'desc' }],
+  filterNames: ['status'],
+  prefetch: (query) => void queryClient.prefetchQuery(accountRequestsQuery(query)),
+};
 
 /** The list's first request, started before the page's code has loaded (app/table-prefetch.ts). */
 export function prefetchAccountRequests(params: URLSearchParams) {

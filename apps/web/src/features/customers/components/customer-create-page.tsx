@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Box, Button, Grid, Stack, Typography } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { useUrlSearchParams } from '@/lib/url-search';
 import { useTranslation } from 'react-i18next';
 import {
   applyCustomerChange,
@@ -43,7 +44,7 @@ const FIELDS = Object.keys(customerDefaults()) as CustomerField[];
 export default function CustomerCreatePage() {
   const { t } = useTranslation('customers');
   const navigate = useNavigate();
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useUrlSearchParams();
   const create = useCreateCustomer();
   const reps = useCustomerOptions('credit_rep');
   const address = useCustomerOptions('address');

@@ -3,7 +3,7 @@ import { Button, Menu, MenuItem, Stack, TextField, Typography } from '@mui/mater
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '@/lib/url-search';
 import { useTranslation } from 'react-i18next';
 import { toMmddyyyy } from '@fc/contract';
 import { checkCsvFile, FileErrorCode } from '@fc/contract/files';
@@ -41,7 +41,7 @@ export default function CoreManagementPage() {
   const { t } = useTranslation('maintenance');
   const canModify = useCan('coreModify');
   const client = useQueryClient();
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useUrlSearchParams();
   const table = useTableUrlState({ defaultSort: [{ field: 'name', direction: 'asc' }], filterNames: CORE_FILTERS });
   const list = useCoreParts(table.query);
   const inputRef = useRef<HTMLInputElement>(null);

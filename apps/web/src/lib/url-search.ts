@@ -1,0 +1,99 @@
+import { startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_NavigationContext, useLocation, useNavigate, type Location } from 'react-router';
+
+/*
+ * The address's query string, read and written by the portal's pages instead of React Router's
+ * useSearchParams (lint: no-restricted-imports). A table's paging and sorting change the query string
+ * "shallowly" (decision 0994): the browser's address is replaced at once, without a router navigation, so a
+ * click on a page or a sort renders the table alone, not the layout, its menu links and the route's loaders.
+ * Every reader below sees the shallow query string, and any router navigation builds on it.
+ */
+
+interface Shallow {
+  /** The router's location when the change was made: once the router moves on, its own address holds. */
+  key: string;
+  search: string;
+}
+/** Per router (its navigator): the query string a shallow change left, and who reads it. */
+const shallowByRouter = new WeakMap<object, Shallow>();
+const readersByRouter = new WeakMap<object, Set<(shallow: Shallow) => void>>();
+
+function subscribe(router: object, reader: (shallow: Shallow) => void) {
+  let readers = readersByRouter.get(router);
+  if (!readers) readersByRouter.set(router, (readers = new Set()));
+  readers.add(reader);
+  return () => void readers.delete(reader);
+}
+
+const searchOf = (location: Location, shallow: Shallow | undefined) =>
+  shallow && shallow.key === location.key ? shallow.search : location.search;
+
+/**
+ * The address's query string as the user sees it, kept up to date by shallow changes. They reach the readers
+ * as a transition: the click that made one paints at once (INP), and the table renders in the next frames.
+ */
+function useShallowSearch(): { location: Location; router: object; search: string } {
+  const location = useLocation();
+  const router = useContext(UNSAFE_NavigationContext).navigator;
+  const [shallow, setShallow] = useState(() => shallowByRouter.get(router));
+  useEffect(() => subscribe(router, setShallow), [router]);
+  return { location, router, search: searchOf(location, shallow) };
+}
+
+const withQuestionMark = (params: URLSearchParams) => {
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export interface SetUrlSearchParamsOptions {
+  /** Replace the history entry instead of adding one. */
+  replace?: boolean;
+  /**
+   * Change the address without a router navigation (no loader, no layout render); only with `replace`: the
+   * history entry stays the router's own, so Back and Forward still go through the router.
+   */
+  shallow?: boolean;
+}
+
+export type SetUrlSearchParams = (
+  next: URLSearchParams | ((current: URLSearchParams) => URLSearchParams),
+  options?: SetUrlSearchParamsOptions,
+) => void;
+
+/** The query string of the address as the user sees it, and its setter (see above). */
+export function useUrlSearchParams(): [URLSearchParams, SetUrlSearchParams] {
+  const { location, router, search } = useShallowSearch();
+  const navigate = useNavigate();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  // The setter reads the address at the time it is called: two changes in one turn build on each other.
+  const locationRef = useRef(location);
+  useLayoutEffect(() => {
+    locationRef.current = location;
+  }, [location]);
+
+  const setParams = useCallback<SetUrlSearchParams>(
+    (next, { replace = false, shallow: withoutNavigation = false } = {}) => {
+      const here = locationRef.current;
+      const resolved = typeof next === 'function' ? next(new URLSearchParams(searchOf(here, shallowByRouter.get(router)))) : next;
+      const nextSearch = withQuestionMark(resolved);
+      if (withoutNavigation && replace) {
+        const change = { key: here.key, search: nextSearch };
+        shallowByRouter.set(router, change);
+        // The router's basename is in the browser's path, not in the router's: replace the query string only.
+        if (window.location.pathname.endsWith(here.pathname))
+          window.history.replaceState(window.history.state, '', `${window.location.pathname}${nextSearch}${window.location.hash}`);
+        startTransition(() => readersByRouter.get(router)?.forEach((read) => read(change)));
+        return;
+      }
+      void navigate({ pathname: here.pathname, search: nextSearch, hash: here.hash }, { replace });
+    },
+    [navigate, router],
+  );
+  return [params, setParams];
+}
+
+/** The path and query string the user sees (a shallow change included), e.g. to key what is kept for the page. */
+export function useUrlPathAndSearch(): string {
+  const { location, search } = useShallowSearch();
+  return `${location.pathname}${search}`;
+}
