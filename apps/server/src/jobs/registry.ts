@@ -79,20 +79,42 @@ export async function startWorkers(
   return () => clearInterval(timer);
 }
 
+/** How many times a queue's creation is tried when PostgreSQL chose it as a deadlock's victim. */
+export const CREATE_QUEUE_ATTEMPTS = 5;
+
 /**
- * pg-boss's create_queue deadlocks when two processes create the same queues at the same moment (several
- * processes starting at once on one database): on PostgreSQL the processes take turns under an advisory lock.
+ * Creates a queue, again when PostgreSQL broke a deadlock by rolling its creation back (code 40P01): the
+ * creation adds a foreign key to pgboss.queue, which another process's pg-boss may hold at that moment
+ * (its maintenance, a job sent at start), and the advisory lock below only orders the portal's own creations.
  */
-async function createQueues(boss: PgBoss, ctx: AppContext, jobs: readonly JobDefinition[]) {
-  const create = async () => {
-    for (const job of jobs) {
+export async function createQueueRetried(
+  boss: Pick<PgBoss, 'createQueue'>,
+  job: JobDefinition,
+  pause = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
       await boss.createQueue(job.name, {
         name: job.name,
         retryLimit: job.retryLimit ?? 3,
         retryDelay: 2,
         expireInSeconds: job.expireInSeconds ?? 15 * 60,
       });
+      return;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== '40P01' || attempt >= CREATE_QUEUE_ATTEMPTS) throw err;
+      await pause(50 * attempt);
     }
+  }
+}
+
+/**
+ * pg-boss's create_queue deadlocks when two processes create the same queues at the same moment (several
+ * processes starting at once on one database): on PostgreSQL the processes take turns under an advisory lock.
+ */
+async function createQueues(boss: PgBoss, ctx: AppContext, jobs: readonly JobDefinition[]) {
+  const create = async () => {
+    for (const job of jobs) await createQueueRetried(boss, job);
   };
   const pool = ctx.database.pool;
   if (ctx.database.kind !== 'postgres' || !pool) return create();
