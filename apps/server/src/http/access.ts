@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../context';
 import { sessions } from '../db/schema/index';
 import { errorObject, sendErrors } from './errors';
-import { sessionRow } from './session-lookup';
+import { sessionRow, type SessionRow } from './session-lookup';
 
 /** Who may call a route: everyone, or holders of a named permission of the contract. */
 export type Access = 'public' | PermissionName;
@@ -150,9 +150,12 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
 
   const allowedOrigins = new Set([new URL(ctx.config.PUBLIC_URL).origin]);
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Synchronous hooks (callback style): a list request on a kept session settles every check without a
+  // promise or a turn of the event loop (issue 22); only a session read from the database waits.
+  app.addHook('onRequest', (req, reply, done) => {
     if (UNSAFE.has(req.method) && !isSameOrigin(req, allowedOrigins)) {
-      return sendErrors(reply, 403, [errorObject(403, 'csrf', 'Cross-site request refused.')]);
+      void sendErrors(reply, 403, [errorObject(403, 'csrf', 'Cross-site request refused.')]);
+      return;
     }
     // Every page and call of a browser without the form token gets one (hashed assets excepted: they are cached).
     if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.includes('/assets/') && req.routeOptions.config?.formToken !== 'none') {
@@ -160,25 +163,37 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
       const held = req.cookies?.[name];
       if (!held || !CSRF_TOKEN_PATTERN.test(held)) reply.setCookie(name, newToken(), csrfCookieOptions(ctx));
     }
-    await loadPrincipal(req, ctx);
-    return refuseUnless(req, reply, req.routeOptions.config?.access ?? 'public');
+    const access = req.routeOptions.config?.access ?? 'public';
+    const loading = loadPrincipal(req, ctx);
+    if (!loading) {
+      if (!refuseUnless(req, reply, access)) done();
+      return;
+    }
+    loading.then(() => {
+      if (!refuseUnless(req, reply, access)) done();
+    }, done);
   });
 
   // An answer to a signed-in user (or of a route that needs one) is that user's: no browser or proxy cache
   // keeps it (issue 16). The web app's files are the same for everyone and keep their own caching.
   const uiPrefixes = ['/ui/', `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/`];
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const access = req.routeOptions.config?.access ?? 'public';
-    const url = req.url.split('?')[0]!;
-    const ui = uiPrefixes.some((p) => url.startsWith(p) || url === p.slice(0, -1));
-    if ((req.principal || access !== 'public') && !ui) reply.header('cache-control', 'no-store');
-    return payload;
+    if (req.principal || access !== 'public') {
+      const url = req.url.split('?')[0]!;
+      const ui = uiPrefixes.some((p) => url.startsWith(p) || url === p.slice(0, -1));
+      if (!ui) reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 
   // A form post also carries the token of its cookie (read once the body is parsed, before validation).
-  app.addHook('preValidation', async (req, reply) => {
-    if (!UNSAFE.has(req.method) || req.routeOptions.config?.formToken === 'route') return;
-    if (formPostRefused(req, ctx)) return sendErrors(reply, 403, [errorObject(403, 'csrf', 'Cross-site request refused.')]);
+  app.addHook('preValidation', (req, reply, done) => {
+    if (UNSAFE.has(req.method) && req.routeOptions.config?.formToken !== 'route' && formPostRefused(req, ctx)) {
+      void sendErrors(reply, 403, [errorObject(403, 'csrf', 'Cross-site request refused.')]);
+      return;
+    }
+    done();
   });
 }
 
@@ -238,31 +253,39 @@ function isSameOrigin(req: FastifyRequest, allowed: Set<string>): boolean {
   return typeof req.headers['x-requested-with'] === 'string';
 }
 
-async function loadPrincipal(req: FastifyRequest, ctx: AppContext) {
+/**
+ * Sets req.principal from the session the cookie names. Settles at once (answers undefined) when there is
+ * no session cookie or the session is kept in memory and still open; answers a promise when the session must
+ * be read from the database, or ended.
+ */
+function loadPrincipal(req: FastifyRequest, ctx: AppContext): Promise<void> | undefined {
   const token = req.cookies?.[sessionCookieName(ctx)];
   if (!token || token.length > 200) return;
   const idHash = hashToken(token);
+  const row = ctx.principals?.get(idHash);
+  return row ? admitSession(req, ctx, idHash, row) : readSession(req, ctx, idHash);
+}
+
+async function readSession(req: FastifyRequest, ctx: AppContext, idHash: string) {
   const cache = ctx.principals;
-  let row = cache?.get(idHash);
-  if (!row) {
-    const generation = cache?.generation() ?? 0;
-    row = await sessionRow(ctx.db, idHash);
-    if (!row) return;
-    cache?.set(idHash, row, generation);
-  }
+  const generation = cache?.generation() ?? 0;
+  const row = await sessionRow(ctx.db, idHash);
+  if (!row) return;
+  cache?.set(idHash, row, generation);
+  await admitSession(req, ctx, idHash, row);
+}
+
+/** The session's principal, unless it is idle or too old: then the server ends it (a promise). */
+function admitSession(req: FastifyRequest, ctx: AppContext, idHash: string, row: SessionRow): Promise<void> | undefined {
   const idleMs = Date.now() - row.lastTouch.getTime();
   // ASVS 3.3.2: however active, a session lasts at most SESSION_MAX_HOURS from its sign-in.
   const ageMs = Date.now() - row.createdAt.getTime();
   const tooOld = ageMs > ctx.config.SESSION_MAX_HOURS * 3_600_000;
   if (row.disabled || tooOld || idleMs > ctx.config.SESSION_FULL_MINUTES * 60_000) {
     // The server ends an idle or too old session on its own; the browser shows message 213 or session-lifetime.
-    await ctx.db
-      .update(sessions)
-      .set({ endedAt: sql`now()` })
-      .where(eq(sessions.idHash, idHash));
     req.sessionLifetimeEnded = !row.disabled && tooOld;
     req.sessionExpired = !row.disabled && !tooOld;
-    return;
+    return endSession(ctx, idHash);
   }
   req.principal = {
     userId: row.userId,
@@ -283,6 +306,14 @@ async function loadPrincipal(req: FastifyRequest, ctx: AppContext) {
     verifiedAt: row.verifiedAt,
     mfaEnrolmentRequired: row.mfaEnrolmentRequired,
   };
+  return undefined;
+}
+
+async function endSession(ctx: AppContext, idHash: string) {
+  await ctx.db
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(eq(sessions.idHash, idHash));
 }
 
 /** The signed-in user of a route that declared a permission (never null there). */

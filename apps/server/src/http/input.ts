@@ -41,7 +41,8 @@ export function stripInvisibleInNames(value: unknown, depth = 0): void {
  * 500); names and descriptions lose their bidirectional controls and zero-width characters.
  */
 export function registerInputChecks(app: FastifyInstance) {
-  app.addHook('preValidation', async (req: FastifyRequest, reply) => {
+  // Synchronous (callback style): no promise or turn of the event loop per request (issue 22).
+  app.addHook('preValidation', (req: FastifyRequest, reply, done) => {
     const where: [unknown, 'parameter' | 'pointer'][] = [
       [req.params, 'parameter'],
       [req.query, 'parameter'],
@@ -50,9 +51,11 @@ export function registerInputChecks(app: FastifyInstance) {
     for (const [value, location] of where) {
       const field = unstorableField(value);
       if (field) {
-        return sendErrors(reply, 400, [errorObject(400, 'invalid-characters', invalidCharactersDetail(field), field, location)]);
+        void sendErrors(reply, 400, [errorObject(400, 'invalid-characters', invalidCharactersDetail(field), field, location)]);
+        return;
       }
     }
     stripInvisibleInNames(req.body);
+    done();
   });
 }

@@ -39,19 +39,24 @@ export function assertStepUp(config: Pick<Config, 'MFA_POLICY' | 'STEP_UP_MINUTE
  * session's last check is too old. Both run after the access check (onRequest), before the body is read.
  */
 export function registerSecondFactorGuards(app: FastifyInstance, ctx: AppContext) {
-  app.addHook('onRequest', async (req, reply) => {
+  // Synchronous (callback style): no promise or turn of the event loop per request (issue 22).
+  app.addHook('onRequest', (req, reply, done) => {
     const p = req.principal;
-    if (!p || ctx.config.MFA_POLICY === 'off') return;
-    const config = req.routeOptions.config;
-    const access = config?.access ?? 'public';
-    if (p.mfaEnrolmentRequired && access !== 'public' && !config?.beforeEnrolment) {
-      return sendErrors(reply, 403, [
-        errorObject(403, MfaCode.EnrolmentRequired, 'Set up a second factor first (your account must use one).'),
-      ]);
+    if (p && ctx.config.MFA_POLICY !== 'off') {
+      const config = req.routeOptions.config;
+      const access = config?.access ?? 'public';
+      if (p.mfaEnrolmentRequired && access !== 'public' && !config?.beforeEnrolment) {
+        void sendErrors(reply, 403, [
+          errorObject(403, MfaCode.EnrolmentRequired, 'Set up a second factor first (your account must use one).'),
+        ]);
+        return;
+      }
+      if (config?.stepUp && stepUpNeeded(ctx.config, p)) {
+        const e = stepUpRequired();
+        void sendErrors(reply, 403, [errorObject(403, e.code, e.message)]);
+        return;
+      }
     }
-    if (config?.stepUp && stepUpNeeded(ctx.config, p)) {
-      const e = stepUpRequired();
-      return sendErrors(reply, 403, [errorObject(403, e.code, e.message)]);
-    }
+    done();
   });
 }
