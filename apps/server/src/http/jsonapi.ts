@@ -61,8 +61,30 @@ export function sendList(
 ) {
   const { total, page } = opts;
   const p = pagination(total, page.size, page.number);
+  return reply.type(JSONAPI_MEDIA_TYPE).send({
+    data: opts.rows.map((r) => resource(opts.type, r.id, r.attributes)),
+    meta: { record_count: total, ...(opts.estimated ? { record_count_estimated: true } : {}), pagination: p },
+    links: pageLinks(opts.url, page, p.last_page, opts.nextCursor),
+  });
+}
+
+type PageLinks = { first: string; last: string; prev?: string; next?: string };
+
+/**
+ * Page links by request address, last page and next cursor, remembered (issue 22): a list asked again for
+ * the same page answers the same links, and building them parsed the address and copied its parameters four
+ * times. Bounded: addresses up to 512 characters, the oldest forgotten. The links depend on the address alone,
+ * never on who asks.
+ */
+const linksKept = new Map<string, Readonly<PageLinks>>();
+const LINKS_KEPT = 2_000;
+
+function pageLinks(url: string, page: { number: number; size: number }, lastPage: number, nextCursor: string | undefined) {
+  const key = `${url}\u0000${page.number}\u0000${page.size}\u0000${lastPage}\u0000${nextCursor ?? ''}`;
+  let links = linksKept.get(key);
+  if (links) return links;
   // The request's address is parsed once; each link copies its parameters (a list answers up to four links).
-  const { pathname, searchParams } = new URL(opts.url, 'http://x');
+  const { pathname, searchParams } = new URL(url, 'http://x');
   const link = (n: number, cursor?: string) => {
     const params = new URLSearchParams(searchParams);
     params.set('page[number]', String(n));
@@ -72,14 +94,14 @@ export function sendList(
     else params.delete('page[after]');
     return `${pathname}?${params.toString()}`;
   };
-  return reply.type(JSONAPI_MEDIA_TYPE).send({
-    data: opts.rows.map((r) => resource(opts.type, r.id, r.attributes)),
-    meta: { record_count: total, ...(opts.estimated ? { record_count_estimated: true } : {}), pagination: p },
-    links: {
-      first: link(1),
-      last: link(p.last_page),
-      ...(page.number > 1 ? { prev: link(Math.min(page.number - 1, p.last_page)) } : {}),
-      ...(page.number < p.last_page ? { next: link(page.number + 1, opts.nextCursor) } : {}),
-    },
+  links = Object.freeze({
+    first: link(1),
+    last: link(lastPage),
+    ...(page.number > 1 ? { prev: link(Math.min(page.number - 1, lastPage)) } : {}),
+    ...(page.number < lastPage ? { next: link(page.number + 1, nextCursor) } : {}),
   });
+  if (url.length > 512) return links;
+  if (linksKept.size >= LINKS_KEPT) linksKept.delete(linksKept.keys().next().value!);
+  linksKept.set(key, links);
+  return links;
 }
