@@ -169,8 +169,16 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext) {
       if (!refuseUnless(req, reply, access)) done();
       return;
     }
+    // After a wait, a failure of the check goes to the error handler too (not an unhandled rejection).
     loading.then(() => {
-      if (!refuseUnless(req, reply, access)) done();
+      let refused;
+      try {
+        refused = refuseUnless(req, reply, access);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+      if (!refused) done();
     }, done);
   });
 
