@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { can, ROUTES, type Principal, type RouteDef } from '@fc/contract';
+import { writeAuditedRows } from '../support/audited-writes';
 import { DEMO_PASSWORD } from '../support/auth';
 import { badDates, judgeFor, readPage, text, type WalkLanguage } from '../support/i18n-walk';
 
@@ -57,6 +58,9 @@ const VARIANTS: Partial<Record<string, string[]>> = {
   'corp-loyalty': ['?tab=customers', '?tab=programs', '?tab=bundles'],
   // A corporate user picks the customer (the page without one is a search field); a customer sees its own.
   'cust-loyalty': ['?cust_no=10001'],
+  // The newest records, and page 1 of those whose values are worded for the reader (statuses, calendar days,
+  // a file's message), which the corporate walks write first (writeAuditedRows).
+  'audit-history': ['', '?f.entity=loyalty_enrolment', '?f.entity=inbound_file'],
 };
 
 /**
@@ -240,6 +244,11 @@ test.describe('every signed-in page in Spanish, French and the pseudo-locale (is
     for (const { lng, user } of LANGUAGES.filter((l) => !account.only || l.lng === account.only))
       test(`${account.what} in ${lng}`, async ({ browser }) => {
         const page = await signIn(browser, `walk${account.kind}${user}`, account.type, lng);
+        if (account.kind === 'corp')
+          await writeAuditedRows(
+            page,
+            LANGUAGES.findIndex((l) => l.lng === lng),
+          );
         const failures: Failure[] = [];
         await walk(page, lng, failures);
         await page.context().close();

@@ -323,7 +323,8 @@ describe('upload checks (before anything is stored or processed)', () => {
       expect(
         await count(
           t.ctx,
-          sql`select count(*) as n from audit_log where entity = 'inbound_file' and action = 'refused' and entity_id = ${String(added[0]!.seq)}`,
+          sql`select count(*) as n from audit_log where entity = 'inbound_file' and action = 'refused' and entity_id = ${String(added[0]!.seq)}
+                and after->'message'->>'code' = 'upload-refused' and after->'message'->'values'->>'reason' = ${code}`,
         ),
       ).toBe(1);
     },

@@ -354,6 +354,12 @@ describe('bulk import (bundles/{bundle}/item-codes/add/csv)', () => {
     });
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'import-item-codes'));
     expect(audits).toHaveLength(1);
+    // The file's outcome is audited by its code and values, which the audit page words in the reader's language.
+    const [processed] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'inbound_file'), eq(auditLog.action, 'processed'), eq(auditLog.entityId, String(files[0]!.seq))));
+    expect(processed!.after).toMatchObject({ message: { code: 'item-codes-added', values: { added: 3, bundle: 'Imported' } } });
     // Both imports are units of the file-status page.
     const status = await api(t.app, corp).get('/fc-common-api/file-status');
     expect(status.status).toBe(200);

@@ -1,6 +1,7 @@
 import { ROUTES, routeMatches, type RouteDef, type RouteId } from '@fc/contract';
 import { basePath } from '@/lib/links';
 import type { FirstFrameView } from '@/components/table/first-frame-view';
+import { AUDIT_NAMESPACES } from '@/features/audit/api/namespaces';
 
 /** Starts a list page's first request for an address's query string (its URL state), without waiting for it. */
 export type TablePrefetch = (params: URLSearchParams) => void;
@@ -24,7 +25,7 @@ export const tablePrefetches: Partial<
     rows: () => import('@/features/customers/api/get-account-requests').then((m) => m.prefetchAccountRequests),
     namespaces: ['customers'],
   },
-  'audit-history': { rows: () => import('@/features/audit/api/get-audit').then((m) => m.prefetchAudit), namespaces: ['audit'] },
+  'audit-history': { rows: () => import('@/features/audit/api/get-audit').then((m) => m.prefetchAudit), namespaces: AUDIT_NAMESPACES },
 };
 
 /** The route of an address that has a prefetch (matched as the router does: fixed segments case-insensitively). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber, type Language } from '@fc/contract';
 import { FileMessageCode, REJECTS_LISTED, rowMessageSchema, rowMessageText, type FileMessage, type RowMessage } from '@fc/contract/files';
 import type { ApiError } from '@/lib/api-client';
-import { contractLanguage, uploadRefusalText } from '@/lib/i18n';
+import i18n, { contractLanguage, uploadRefusalText } from '@/lib/i18n';
 
 const KNOWN = new Set<string>(Object.values(FileMessageCode));
 
@@ -20,6 +20,33 @@ function listedRows(lang: Language, rejects: unknown, rejected: unknown): string
     .filter(Boolean)
     .join('; ');
   return listed && Number(rejected) > REJECTS_LISTED ? `${listed}; …` : listed;
+}
+
+/** A count as the server wrote it in English (1,234): a number again. */
+const COUNT = /^\d{1,3}(,\d{3})*$/;
+
+/**
+ * A file message the server wrote as an English sentence only (before audit records kept its code): read
+ * back to its code and values when the sentence is one of the en-us texts of files:message, undefined
+ * otherwise.
+ */
+export function recordedFileMessage(sentence: string): FileMessage | undefined {
+  const texts = (i18n.getResourceBundle('en-us', 'files') as { message?: Record<string, string> } | undefined)?.message ?? {};
+  for (const [key, template] of Object.entries(texts)) {
+    const code = key.replace(/_(one|many|other)$/, '');
+    if (!KNOWN.has(code)) continue;
+    // "{{added}} item codes added to bundle {{bundle}}." → /^(.+?) item codes added to bundle (.+?)\.$/
+    const parts = template.split(/\{\{\s*(\w+)[^}]*\}\}/);
+    const names = parts.filter((_, i) => i % 2 === 1);
+    const source = parts.map((part, i) => (i % 2 === 1 ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+    const m = new RegExp(`^${source}$`).exec(sentence.trim());
+    if (!m) continue;
+    const values = Object.fromEntries(
+      names.map((name, i) => [name, COUNT.test(m[i + 1]!) ? Number(m[i + 1]!.replace(/,/g, '')) : m[i + 1]!]),
+    );
+    return { code: code as FileMessageCode, values };
+  }
+  return undefined;
 }
 
 /**
@@ -81,5 +108,11 @@ export function useFileMessages() {
     return t(`upload-errors.${code}`, { defaultValue: tc(`messages.${code}`, { defaultValue: tc('messages.upload-error') }) });
   };
 
-  return { fileMessage, uploadError };
+  /** A message recorded as an English sentence (old audit records): in the reader's language when it reads as one of the catalogue's, else as recorded. */
+  const recordedMessage = (sentence: string) => {
+    const known = recordedFileMessage(sentence);
+    return known ? fileMessage(known.code, known.values, sentence) : sentence;
+  };
+
+  return { fileMessage, uploadError, recordedMessage };
 }

@@ -111,7 +111,8 @@ export async function recordOutcome(tx: Tx, seq: number, outcome: FileOutcome): 
       kind: row.kind,
       unitStatus: outcome.unitStatus,
       osReturnCode: outcome.osReturnCode,
-      message,
+      // By its code and values, as the file's row keeps it: the audit page words it in the reader's language.
+      message: coded,
       rowsDone: row.rowsDone,
     },
   });

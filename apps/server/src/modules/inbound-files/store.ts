@@ -146,7 +146,7 @@ export async function refuseUpload(
         entity: 'inbound_file',
         entityId: row!.seq,
         action: 'refused',
-        after: { kind, fileName: err.refused.fileName, byteSize: err.refused.byteSize, merchantNo, reason: err.code, message: english },
+        after: { kind, fileName: err.refused.fileName, byteSize: err.refused.byteSize, merchantNo, reason: err.code, message },
       });
     });
   }

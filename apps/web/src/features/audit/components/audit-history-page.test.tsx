@@ -39,10 +39,12 @@ describe('audit history', { timeout: 30_000 }, () => {
       'GET /fc-common-api/audit': {
         body: {
           data: [
+            record('4', 'inbound_file', 'processed', { message: { code: 'item-codes-added', values: { added: 3, bundle: 'Brakes' } } }),
+            record('3', 'loyalty_enrolment', 'create', { status: 'Pre Enrolled' }),
             record('2', 'cust_tax_rate', 'expire', { expiry_date: '2026-12-31' }),
             record('1', 'estes_part', 'create', { part_no: 'X' }),
           ],
-          meta: { 'record-count': 2 },
+          meta: { 'record-count': 4 },
         },
       },
       'GET /fc-common-api/audit/facets': {
@@ -60,11 +62,15 @@ describe('audit history', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Taux de taxe', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Expiré')).toBeInTheDocument();
     expect(screen.getByText('Correspondance de pièces')).toBeInTheDocument();
-    expect(screen.getByText('Créé')).toBeInTheDocument();
+    expect(screen.getAllByText('Créé')).toHaveLength(2);
+    // The values too: a status, a calendar day and a file's message, as the other pages show them.
+    expect(screen.getByText('Pré-inscrit')).toBeInTheDocument();
+    expect(screen.getByText('12/31/2026')).toBeInTheDocument();
+    expect(screen.getByText('3 codes d’article ajoutés au lot Brakes.')).toBeInTheDocument();
     // The specification's MM/dd/yyyy HH:mm:ss in French too (decision 0400), not the browser's 20/11/2026.
     const at = formatDateTime('2026-11-20T15:04:05.000Z');
     expect(at).toMatch(/^11\/2[01]\/2026 \d{2}:\d{2}:05$/);
-    expect(screen.getAllByText(at)).toHaveLength(2);
+    expect(screen.getAllByText(at)).toHaveLength(4);
     expect(screen.queryByText(/20\/11\/2026/)).not.toBeInTheDocument();
   });
 

@@ -14,6 +14,7 @@ import { exportAudit } from '../api/export-audit';
 import { AUDIT_TABLE, useAudit, type AuditRow } from '../api/get-audit';
 import { useAuditFacets } from '../api/get-audit-facets';
 import { diffOf } from './audit-diff';
+import { auditValueText, useAuditReader } from './audit-values';
 
 /**
  * A date filter typed MM/DD/YYYY in every language (decision 0400), kept in the address as the YYYYMMDD the
@@ -60,6 +61,7 @@ function DateFilter({
 /** Audit history (corporate): every write of the portal, filtered by entity, user and date, exportable to CSV. */
 export default function AuditHistoryPage() {
   const { t } = useTranslation('audit');
+  const reader = useAuditReader();
   const toast = useToast();
   const { state, update, query } = useTableUrlState(AUDIT_TABLE);
   const list = useAudit(query);
@@ -89,7 +91,7 @@ export default function AuditHistoryPage() {
       minWidth: 280,
       sortable: false,
       renderCell: ({ row }) => {
-        const changes = diffOf(row.before, row.after);
+        const changes = diffOf(row.before, row.after, auditValueText(row.entity, reader));
         if (changes.length === 0)
           return (
             <Typography variant="body2" color="text.secondary">

@@ -1,0 +1,136 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber, formatRate, type Language } from '@fc/contract';
+import { unitStatusKind } from '@fc/contract/files';
+import { useFileMessages } from '@/lib/file-message';
+import { contractLanguage } from '@/lib/i18n';
+import { AUDIT_NAMESPACES } from '../api/namespaces';
+import type { ValueText } from './audit-diff';
+
+/** What the page needs to word a stored value in the reader's language. */
+export interface AuditReader {
+  language: Language;
+  /** The catalogue's text under `key` (`namespace:path`), undefined when the catalogue has none. */
+  text(key: string): string | undefined;
+  /** A file's message from its code and values (lib/file-message.ts). */
+  fileMessage(code: string, values: Record<string, unknown> | null): string;
+  /** A file's message recorded as an English sentence (records written before they kept its code). */
+  recordedMessage(sentence: string): string;
+}
+
+/** Enrolment statuses (LOY-06) as the loyalty pages show them. */
+const enrolmentStatus = (v: string) => `corp-loyalty:enrolment.status.${v}`;
+/** A programme or bundle: stored 0 Active, any other value Inactive (the API answers the words). */
+const activeOrNot = (v: string) => `corp-loyalty:status.${v === '0' ? 'Active' : 'Inactive'}`;
+/** A customer's coded field, as the customer pages name its options. */
+const option = (list: string) => (v: string) => `customers:options.${list}.${v}`;
+
+/**
+ * Values that name something the portal translates on other pages: the text of each value, by the audited
+ * entity and the field (at any depth of the record: a lifecycle run's moves, a core file's rows).
+ */
+const NAMED: Record<string, Record<string, (v: string) => string>> = {
+  loyalty_enrolment: {
+    status: enrolmentStatus,
+    from: enrolmentStatus,
+    to: enrolmentStatus,
+    currency: (v) => `corp-loyalty:currency-config.${v}`,
+  },
+  loyalty_program: {
+    status: activeOrNot,
+    currencyConfig: (v) => `corp-loyalty:currency-config.${v}`,
+    bundleType: (v) => `corp-loyalty:bundle-type.${v}`,
+  },
+  loyalty_bundle: { status: activeOrNot },
+  account_request: { status: (v) => `customers:requests.status.${v}` },
+  customer: {
+    status: (v) => `customers:maintenance.status.${v}`,
+    language: option('language'),
+    currency: option('currency'),
+    country: option('country'),
+    priceLevel: option('price_level'),
+    allMakesPriceLevel: option('price_level'),
+    subGroupKey: option('sub_group_key'),
+    purchaseType: option('purchase_type'),
+    promoType: option('promo_type'),
+    receivableType: option('receivable_type'),
+    fundingCycle: option('funding_cycle'),
+    billCycle: option('bill_cycle'),
+    paymentType: option('payment_type'),
+    bankAcctType: option('bank_acct_type'),
+    addressType: option('address_type'),
+    expressMailType: option('express_mail_type'),
+  },
+  user: { language: option('language') },
+  email: { language: (v) => `common:app.languages.${v}` },
+  inbound_file: {
+    kind: (v) => `files:file-status.kind.${v}`,
+    unitStatus: (v) => `files:file-status.unit.${unitStatusKind(Number(v))}`,
+    reason: (v) => `common:upload.errors.${v}`,
+  },
+  core_parts: { file_type: (v) => `files:core-file-type.${v}`, status: (v) => `maintenance:core.statuses.${v}` },
+};
+
+/** Fields holding a calendar day stored as YYYY-MM-DD (startDate, expiry_date, asOf). */
+const isDayField = (key: string) => /(Date|_date)$/.test(key) || key === 'asOf';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Amounts of money (spend, payout, milestone targets and caps, prices, credit limits). */
+const MONEY = new Set(['amount', 'cap', 'currentSpend', 'finalSpend', 'finalPayout', 'price', 'limit', 'forceManAuthAmt']);
+/** Rates stored as fractions (a milestone's rebate 0.01, a tax rate 0.0725). */
+const RATES = new Set(['rate', 'taxRate']);
+/** Counts (rows, codes, bytes): grouped as the language groups digits; numbers that identify stay as they are. */
+const COUNTS = new Set([
+  'added',
+  'rows',
+  'rowsDone',
+  'changed',
+  'inserted',
+  'updated',
+  'unlisted',
+  'byteSize',
+  'attempts',
+  'left',
+  'failures',
+]);
+
+const numeric = (v: unknown): number | undefined =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : undefined;
+
+/**
+ * How the audit page words the values of an `entity`'s record (decision 0400's formats): statuses and other
+ * coded values by the texts other pages show them with, calendar days MM/dd/yyyy, money, rates and counts
+ * in the reader's language, a file's message from its code and values. The key says what a value is; a value
+ * the key does not explain is left to the page's default (undefined).
+ */
+export function auditValueText(entity: string, reader: AuditReader): ValueText {
+  const named = NAMED[entity] ?? {};
+  return (key, value) => {
+    if (value === null || value === undefined) return undefined;
+    if (entity === 'inbound_file' && key === 'message') {
+      if (typeof value === 'string') return reader.recordedMessage(value);
+      const m = value as { code?: unknown; values?: unknown };
+      if (typeof m.code === 'string') return reader.fileMessage(m.code, (m.values as Record<string, unknown> | null) ?? null);
+    }
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+    const textKey = named[key]?.(String(value));
+    if (textKey) return reader.text(textKey);
+    if (isDayField(key) && typeof value === 'string' && DAY.test(value)) return formatDate(value);
+    const n = numeric(value);
+    if (n === undefined) return undefined;
+    if (MONEY.has(key)) return formatNumber(n, reader.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    if (RATES.has(key)) return formatRate(n, reader.language);
+    if (COUNTS.has(key)) return formatNumber(n, reader.language);
+    return undefined;
+  };
+}
+
+/** The audit page's reader: the interface language and the texts of the namespaces that name its values. */
+export function useAuditReader(): AuditReader {
+  const { t, i18n } = useTranslation(AUDIT_NAMESPACES);
+  const { fileMessage, recordedMessage } = useFileMessages();
+  return {
+    language: contractLanguage(i18n.language),
+    text: (key) => (i18n.exists(key) ? t(key) : undefined),
+    fileMessage: (code, values) => fileMessage(code, values as Parameters<typeof fileMessage>[1], null),
+    recordedMessage,
+  };
+}
