@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { asc, desc, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, redactAudit } from '../src/audit/audit';
 import { to as copyTo } from 'pg-copy-streams';
@@ -22,7 +22,8 @@ const HEADER = ['at', 'username', 'entity', 'entity_id', 'action', 'request_id',
 
 /** What the export wrote before decision 0120: the same rows through sendCsv. */
 async function javascriptCsv(): Promise<string> {
-  const rows = await t.db.select().from(auditLog).orderBy(desc(auditLog.at), asc(auditLog.id));
+  // The list's default order: newest first, records of one instant by id in the same direction (decision 0992).
+  const rows = await t.db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id));
   const app = Fastify();
   app.get('/csv', (_req, reply) =>
     sendCsv(

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../src/db/schema/index';
+import { keyset, type KeysetQuery } from '../src/http/list';
 import { maintenanceApp, type MaintenanceApp } from './maintenance/fixtures';
 
 /**
@@ -109,6 +112,45 @@ describe('keyset paging of the customer list', () => {
       expect(res.status).toBe(200);
       expect(ids(res.body as Page)).toEqual(await byNumber({ ...query, 'page[number]': 2 }));
     }
+  });
+
+  it.each(['asc', 'desc'] as const)(
+    'breaks ties in the direction of the last sort term (cust_name|%s: equal names by number the same way; decision 0992)',
+    async (direction) => {
+      const c = await t.as('corp');
+      const query = { 'filter[search]': 'Keyset', 'filter[sort]': `cust_name|${direction}`, 'page[size]': SIZE };
+      const { followed } = await walk(query);
+      const rows = (await c.get('/framework/customers', { ...query, 'page[size]': 100 })).body as {
+        data: { id: string; attributes: { 'cust-name': string } }[];
+      };
+      const ordered = rows.data.map((r) => [r.attributes['cust-name'], Number(r.id)] as const);
+      expect(ordered.length).toBeGreaterThan(2 * SIZE);
+      const sign = direction === 'asc' ? 1 : -1;
+      const expected = [...ordered].sort(([a, x], [b, y]) => sign * (a < b ? -1 : a > b ? 1 : x - y));
+      expect(ordered).toEqual(expected);
+      // Followed through its cursors, in the same order.
+      expect(followed.flat()).toEqual(ordered.map(([, n]) => String(n)));
+    },
+  );
+
+  it('ignores a cursor made when ties were broken ascending whatever the sort (before decision 0992)', () => {
+    const q: KeysetQuery<'cust_name'> = { page: { number: 2, size: SIZE }, sort: [{ field: 'cust_name', direction: 'desc' }], filters: {} };
+    const spec = {
+      columns: { cust_name: { expr: customers.custName, kind: 'text' as const } },
+      tieBreaker: { expr: customers.custNo, kind: 'int' as const },
+    };
+    const cursor = (f: string) => Buffer.from(JSON.stringify({ p: 2, z: SIZE, f, k: ['Keyset 5', '910005'] })).toString('base64url');
+    // The fingerprint such a cursor carries: the sort, search and filters, without the tie-breaker's direction.
+    const before = createHash('sha256')
+      .update(JSON.stringify([q.sort, '', []]))
+      .digest('base64url')
+      .slice(0, 12);
+    expect(keyset({ ...q, cursor: cursor(before) }, spec).seeking).toBe(false);
+    // A cursor of this version for the same page seeks.
+    const made = keyset({ ...q, page: { number: 1, size: SIZE } }, spec).nextCursor(
+      Array.from({ length: SIZE }, () => ({ _k0: 'Keyset 5', _k1: '910005' })),
+    );
+    expect(keyset({ ...q, cursor: made }, spec).seeking).toBe(true);
   });
 
   it('puts a cursor in the next link only, and none for a sort that cannot seek', async () => {

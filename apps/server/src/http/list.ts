@@ -5,16 +5,23 @@ import type { Tx } from '../db/client';
 import type { SortTerm } from '@fc/contract';
 
 /**
- * ORDER BY terms for a list's filter[sort], with `tieBreaker` last so that paging is stable.
- * The sort fields were checked against the list's schema, so every field has a column here.
+ * The direction of a list's tie-breaker (decision 0992): the last sort term's, so that a sort in one
+ * direction is an index read forward or backward, with no sort of the rows within each value; ascending
+ * when the list has no sort term.
+ */
+export const tieBreakerDirection = (sort: readonly SortTerm[]): 'asc' | 'desc' => sort.at(-1)?.direction ?? 'asc';
+
+/**
+ * ORDER BY terms for a list's filter[sort], with `tieBreaker` last (in the last term's direction) so that
+ * paging is stable. The sort fields were checked against the list's schema, so every field has a column here.
  */
 export function orderBy<F extends string>(
   sort: readonly SortTerm<F>[],
   columns: Record<F, AnyColumn | SQL>,
   tieBreaker: AnyColumn | SQL,
 ): SQL[] {
-  const terms = sort.map((t) => (t.direction === 'desc' ? desc(columns[t.field]) : asc(columns[t.field])));
-  return [...terms, asc(tieBreaker)];
+  const by = (direction: 'asc' | 'desc', column: AnyColumn | SQL) => (direction === 'desc' ? desc(column) : asc(column));
+  return [...sort.map((t) => by(t.direction, columns[t.field])), by(tieBreakerDirection(sort), tieBreaker)];
 }
 
 /** `ILIKE '%text%'` with the user's text taken literally. */
@@ -197,7 +204,8 @@ interface CursorBody {
  * page 1 costs. Any other request (no cursor, a page typed by hand, a cursor of another query) is read
  * with OFFSET, as before: page[number] and page[size] keep their meaning.
  *
- * Only sorts whose every field is in `columns` (NOT NULL columns) seek; the tie-breaker ends every sort.
+ * Only sorts whose every field is in `columns` (NOT NULL columns) seek; the tie-breaker ends every sort, in
+ * the direction of its last term.
  * The list selects `select` (its key columns as text, `_k0`, `_k1`...), adds `seek` to its WHERE and
  * `offset` as its OFFSET, then gives its rows to `nextCursor` and `strip`.
  */
@@ -205,14 +213,17 @@ export function keyset<F extends string>(q: KeysetQuery<F>, spec: { columns: Par
   const terms: KeyTerm[] | null = q.sort.every((t) => spec.columns[t.field])
     ? [
         ...q.sort.map((t) => ({ ...spec.columns[t.field]!, direction: t.direction })),
-        // The tie-breaker is ascending (orderBy); a sort already on it ends there.
+        // The tie-breaker takes the last term's direction (orderBy); a sort already on it ends there.
         ...(q.sort.some((t) => spec.columns[t.field]!.expr === spec.tieBreaker.expr)
           ? []
-          : [{ ...spec.tieBreaker, direction: 'asc' as const }]),
+          : [{ ...spec.tieBreaker, direction: tieBreakerDirection(q.sort) }]),
       ]
     : null;
+  // The tie-breaker's direction is part of the fingerprint: a cursor made when it was always ascending
+  // (before decision 0992) does not fit, and its page is read with OFFSET rather than sought from a key
+  // that no longer ends the order it was taken from.
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([q.sort, q.search ?? '', Object.entries(q.filters).sort()]))
+    .update(JSON.stringify([q.sort, q.search ?? '', Object.entries(q.filters).sort(), `tie:${tieBreakerDirection(q.sort)}`]))
     .digest('base64url')
     .slice(0, 12);
   const key = terms ? readCursor(q.cursor, { p: q.page.number, z: q.page.size, f: fingerprint }, terms) : null;
