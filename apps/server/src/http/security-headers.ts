@@ -21,6 +21,6 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Readonly<Reco
   helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
     failure = err;
   });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) throw failure instanceof Error ? failure : new Error(typeof failure === 'string' ? failure : JSON.stringify(failure));
   return Object.freeze(headers);
 }
