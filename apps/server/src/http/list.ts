@@ -21,7 +21,9 @@ export function orderBy<F extends string>(
   tieBreaker: AnyColumn | SQL,
 ): SQL[] {
   const by = (direction: 'asc' | 'desc', column: AnyColumn | SQL) => (direction === 'desc' ? desc(column) : asc(column));
-  return [...sort.map((t) => by(t.direction, columns[t.field])), by(tieBreakerDirection(sort), tieBreaker)];
+  const terms = sort.map((t) => by(t.direction, columns[t.field]));
+  // A sort already on the tie-breaker is stable as it is (no `cust_no desc, cust_no desc`).
+  return sort.some((t) => columns[t.field] === tieBreaker) ? terms : [...terms, by(tieBreakerDirection(sort), tieBreaker)];
 }
 
 /** `ILIKE '%text%'` with the user's text taken literally. */

@@ -132,6 +132,8 @@ const pageColumns = {
   createdAt: customers.createdAt,
 };
 
+const PAGE_COLUMN_NAMES = Object.keys(pageColumns);
+
 /** A page statement of one query shape: its text, its name and where each parameter comes from. */
 interface PageStatement {
   name: string | undefined;
@@ -225,18 +227,9 @@ export async function customerPage(database: Pick<Database, 'db' | 'preparedRows
     matching: { key: `customers\u0000${matchingKey}`, sql: () => sql`select 1 from ${customers} where ${customerWhere(q) ?? sql`true`}` },
     rows: async () => {
       const arrays = await database.preparedRows(st.name, st.text, params);
-      lastKeys = arrays.length ? arrays[arrays.length - 1]!.slice(9) : undefined;
-      return arrays.map((r): CustomerListRow => ({
-        custNo: r[0] as number,
-        custName: r[1] as string,
-        program: r[2] as number,
-        city: r[3] as string | null,
-        state: r[4] as string | null,
-        country: r[5] as number,
-        status: r[6] as number,
-        currency: r[7] as number,
-        createdAt: r[8] as Date,
-      }));
+      lastKeys = arrays.length ? arrays[arrays.length - 1]!.slice(PAGE_COLUMN_NAMES.length) : undefined;
+      // The statement's columns are pageColumns' in order (then the keyset's): one name per position.
+      return arrays.map((r) => Object.fromEntries(PAGE_COLUMN_NAMES.map((name, i) => [name, r[i]])) as CustomerListRow);
     },
     count: async () => (await db.select({ n: count() }).from(customers).where(customerWhere(q)))[0]?.n ?? 0,
   });
