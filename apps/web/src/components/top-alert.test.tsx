@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { englishTexts, renderPage } from '../../test/render';
+import { useUrlSearchParams } from '@/lib/url-search';
 import { TopAlert } from './top-alert';
 
 beforeAll(englishTexts);
@@ -46,5 +47,28 @@ describe('top alert from MESSAGE (APP-04, MSG-01)', () => {
     renderPage(<TopAlert />, { url: '/home?MESSAGE=219' });
     fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText('You have been logged out.')).not.toBeVisible());
+  });
+
+  it('a dismissed message stays dismissed while a table under it pages (a shallow change of the query)', async () => {
+    function PagedTable() {
+      const [, setParams] = useUrlSearchParams();
+      return (
+        <button type="button" onClick={() => setParams((p) => (p.set('page', '2'), p), { replace: true, shallow: true })}>
+          Next page
+        </button>
+      );
+    }
+    renderPage(
+      <>
+        <TopAlert />
+        <PagedTable />
+      </>,
+      { url: '/home?MESSAGE=219' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('You have been logged out.')).not.toBeVisible());
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('You have been logged out.')).not.toBeVisible();
   });
 });

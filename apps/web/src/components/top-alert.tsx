@@ -17,19 +17,20 @@ export function TopAlert() {
   const { data: config } = useAppConfig();
   const code = params.get('MESSAGE');
   const entry = lookupMessage(code);
-  // Dismissal holds for this query only: a new MESSAGE (or the same one pushed again with a new id) shows again.
+  // Dismissal holds for this message only: a new MESSAGE (or the same one pushed again with a new id) shows
+  // again, but paging or sorting a table under it (which changes the query string) does not bring it back.
+  const message = `${code ?? ''}\u0000${params.get('id') ?? ''}`;
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  const open = dismissedFor !== params.toString();
+  const open = dismissedFor !== message;
   // A message that arrives while the page is scrolled (an upload's outcome) is brought into view.
   const ref = useRef<HTMLDivElement>(null);
-  const query = params.toString();
   useEffect(() => {
     const el = ref.current;
     if (!el || !entry) return;
     const top = el.getBoundingClientRect().top;
     // 64: the height of a fixed app bar, which covers what is under it.
     if (window.scrollY > 0 && (top < 64 || top > window.innerHeight)) el.scrollIntoView({ block: 'start' });
-  }, [query, entry]);
+  }, [message, entry]);
   if (!entry) return null;
   const isError = entry.type === 'error';
   return (
@@ -39,7 +40,7 @@ export function TopAlert() {
         role={isError ? 'alert' : 'status'}
         severity={isError ? 'error' : 'info'}
         icon={isError ? <WarningAmberIcon fontSize="inherit" /> : <InfoOutlinedIcon fontSize="inherit" />}
-        onClose={() => setDismissedFor(params.toString())}
+        onClose={() => setDismissedFor(message)}
         slotProps={{ closeButton: { 'aria-label': t('actions.dismiss') } }}
         sx={{ borderRadius: 0, scrollMarginTop: { xs: 56, sm: 64 } }}
         data-testid="top-alert"
