@@ -87,8 +87,10 @@ export function ServerDataGrid<R extends GridValidRowModel>(props: ServerDataGri
   useEffect(() => {
     if (!Grid && loaded && !inUse) startTransition(() => setGrid(() => loaded));
   }, [Grid, loaded, inUse]);
-
-  const table = Grid ? (
+  // Checked again where the swap renders: a click landing while the swap's transition is under way (the
+  // effect saw no focus) would otherwise open a row menu that the grid then replaces. Once the grid shows,
+  // nothing sets inUse again (only the light table's own focus does), so it stays.
+  const table = Grid && !inUse ? (
     <Grid {...(props as unknown as ServerDataGridProps<GridValidRowModel>)} />
   ) : (
     <div
