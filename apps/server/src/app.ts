@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -114,8 +113,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // Read by acceptUploads (http/multipart.ts), which the modules with upload calls register.
   app.decorate('uploadMaxBytes', ctx.config.UPLOAD_MAX_BYTES);
-  await app.register(multipart, { limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
   // /ui, the alternate portal's /intl/ui and the beta and production aliases (APP-02).
   const uiPrefixes = uiPrefixesOf(ctx.config);
   const alternateUi = `/${ctx.config.ALTERNATE_PORTAL_PREFIX}/ui/`;

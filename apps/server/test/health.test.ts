@@ -102,6 +102,20 @@ describe('health and fallbacks', () => {
     expect(res.headers['content-type']).toContain(JSONAPI_MEDIA_TYPE);
   });
 
+  it('a multipart body to a call that takes no file is a 415 JSON:API error (multipart is read by upload calls only)', async () => {
+    const cookie = await loginAs(t.app, 'customer');
+    const boundary = '----fc-test';
+    const res = await rawPost(
+      t.app,
+      '/fc-common-api/users/language',
+      { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
+      `--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\n1\r\n--${boundary}--\r\n`,
+    );
+    expect(res.statusCode).toBe(415);
+    expect(res.headers['content-type']).toContain(JSONAPI_MEDIA_TYPE);
+    expect(res.json().errors[0].status).toBe('415');
+  });
+
   it('serves the OpenAPI reference', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/fc-common-api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import { CSV_UPLOAD_LIMITS, FileErrorCode } from '@fc/contract/files';
 import { AppError } from './errors';
 
@@ -32,6 +33,18 @@ export interface UploadOptions {
   maxBytes?: number;
   /** The multipart field of the file (default `file`). */
   field?: string;
+}
+
+/**
+ * Makes the routes of the calling plugin accept multipart bodies: call it first in a module whose contract
+ * has `bodyMediaType: 'multipart'` endpoints. Registered there and not on the whole app because the plugin
+ * adds two async hooks (cleaning the temporary files of `saveRequestFiles`, which nothing here uses) to every
+ * route of the context it is registered in: the customer list and every other call paid for them (issue 22).
+ * Elsewhere a multipart body is refused as 415 before any handler runs.
+ */
+export async function acceptUploads(app: FastifyInstance): Promise<void> {
+  const maxBytes = (app as { uploadMaxBytes?: number }).uploadMaxBytes ?? CSV_UPLOAD_LIMITS.maxBytes;
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12 } });
 }
 
 const fail = (status: number, code: string, detail: string) => new AppError(status, code, detail, 'file');

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { actorOf } from '../../http/actor';
 import { route } from '../../http/endpoint';
-import { readUpload } from '../../http/multipart';
+import { acceptUploads, readUpload } from '../../http/multipart';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { resource, sendData } from '../../http/jsonapi';
 import { findPriceFileByJob, findPriceResult, isDealerMerchant, listFileStatusUnits, listPriceFiles } from './repo';
@@ -20,6 +20,7 @@ import { acceptInboundFile, checkCsvUpload, refuseUpload, sendUnitResult } from 
 export const filesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     route(
       app,
       priceFileEndpoints.upload,

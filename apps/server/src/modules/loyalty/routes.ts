@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { acceptUploads } from '../../http/multipart';
 import { enrolmentRoutes } from './enrolment-routes';
 import { bundleRoutes } from './routes/bundles';
 import { itemCodeRoutes } from './routes/item-codes';
@@ -12,6 +13,7 @@ import { templateRoutes } from './routes/templates';
 export const loyaltyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     enrolmentRoutes(app, ctx);
     await templateRoutes(ctx)(app, {});
     await bundleRoutes(ctx)(app, {});

@@ -6,7 +6,7 @@ import { sendDownload } from '../../http/download';
 import { principalOf } from '../../http/access';
 import { actorOf } from '../../http/actor';
 import { route } from '../../http/endpoint';
-import { readUpload } from '../../http/multipart';
+import { acceptUploads, readUpload } from '../../http/multipart';
 import { AppError, notFound } from '../../http/errors';
 import { resource, sendData, sendResult } from '../../http/jsonapi';
 import { acceptInboundFile, checkCsvUpload, sendUnitResult, unitByJob } from '../inbound-files/index';
@@ -31,6 +31,7 @@ function asCoreError(err: unknown): unknown {
 export const maintenanceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     partsRoutes(app, ctx);
     taxRoutes(app, ctx);
 
