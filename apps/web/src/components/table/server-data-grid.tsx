@@ -90,26 +90,27 @@ export function ServerDataGrid<R extends GridValidRowModel>(props: ServerDataGri
   // Checked again where the swap renders: a click landing while the swap's transition is under way (the
   // effect saw no focus) would otherwise open a row menu that the grid then replaces. Once the grid shows,
   // nothing sets inUse again (only the light table's own focus does), so it stays.
-  const table = Grid && !inUse ? (
-    <Grid {...(props as unknown as ServerDataGridProps<GridValidRowModel>)} />
-  ) : (
-    <div
-      style={{ display: 'contents' }}
-      onFocus={() => {
-        focusInside.current = true;
-        setInUse(true);
-      }}
-      onBlur={() => {
-        focusInside.current = false;
-        // Focus moving from the table into its own menu blurs, then focuses again within the same turn.
-        setTimeout(() => {
-          if (!focusInside.current) setInUse(false);
-        }, 0);
-      }}
-    >
-      <LightTable<R> {...props} />
-    </div>
-  );
+  const table =
+    Grid && !inUse ? (
+      <Grid {...(props as unknown as ServerDataGridProps<GridValidRowModel>)} />
+    ) : (
+      <div
+        style={{ display: 'contents' }}
+        onFocus={() => {
+          focusInside.current = true;
+          setInUse(true);
+        }}
+        onBlur={() => {
+          focusInside.current = false;
+          // Focus moving from the table into its own menu blurs, then focuses again within the same turn.
+          setTimeout(() => {
+            if (!focusInside.current) setInUse(false);
+          }, 0);
+        }}
+      >
+        <LightTable<R> {...props} />
+      </div>
+    );
   const exact = props.totalEstimated ? (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
       <Button size="small" onClick={() => props.onStateChange({ exactCount: true })}>
