@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import i18n, { i18nReady, switchLanguage } from '@/lib/i18n';
 import { AUDIT_NAMESPACES } from '../api/namespaces';
 import { diffOf } from './audit-diff';
-import { auditValueText, useAuditReader, type AuditReader } from './audit-values';
+import { auditFieldName, auditValueText, useAuditReader, type AuditReader } from './audit-values';
 
 describe('the changes of an audit entry', () => {
   it('shows a changed time in the specification’s MM/dd/yyyy HH:mm:ss, not as the server wrote it', () => {
@@ -32,10 +32,15 @@ async function readerIn(lng: 'en-us' | 'es' | 'fr'): Promise<AuditReader> {
   return renderHook(() => useAuditReader(), { wrapper }).result.current;
 }
 
-/** The changes of a record of `entity` as the page shows them to a reader of `lng`, as `key: before → after`. */
-async function shown(lng: 'en-us' | 'es' | 'fr', entity: string, before: unknown, after: unknown) {
-  const text = auditValueText(entity, await readerIn(lng));
-  return diffOf(before, after, text).map((c) => (c.before ? `${c.key}: ${c.before} → ${c.after}` : `${c.key}: ${c.after}`));
+/**
+ * The changes of a record of `entity` with their values as the page shows them to a reader of `lng`, as
+ * `key: before → after`; the keys as stored unless `named`, where they are as the page shows them too.
+ */
+async function shown(lng: 'en-us' | 'es' | 'fr', entity: string, before: unknown, after: unknown, named = false) {
+  const reader = await readerIn(lng);
+  const text = auditValueText(entity, reader);
+  const name = named ? auditFieldName(entity, reader) : (key: string) => key;
+  return diffOf(before, after, text).map((c) => `${name(c.key)}: ${c.before ? `${c.before} → ` : ''}${c.after}`);
 }
 
 beforeAll(async () => {
@@ -145,5 +150,120 @@ describe('audit values in the reader’s language', { timeout: 30_000 }, () => {
       'status: archived',
       'name: 2026-11-26',
     ]);
+  });
+
+  it.each([
+    ['en-us', ['test: No → Yes', 'options: {"test":"No","billCycle":"Daily"}']],
+    ['es', ['test: No → Sí', 'options: {"test":"No","billCycle":"Diario"}']],
+    ['fr', ['test: Non → Oui', 'options: {"test":"Non","billCycle":"Quotidien"}']],
+  ] as const)('yes and no for true and false, inside a list too (%s)', async (lng, expected) => {
+    expect(await shown(lng, 'customer', { test: false }, { test: true, options: { test: false, billCycle: 2 } })).toEqual(expected);
+  });
+});
+
+describe('audit field names in the reader’s language', { timeout: 30_000 }, () => {
+  it.each([
+    ['en-us', ['Customer name: Acme', 'Address line 1: 1 Main St', 'Address name: Head office', 'Test account: No', 'Status: Active']],
+    [
+      'es',
+      [
+        'Nombre del cliente: Acme',
+        'Dirección, línea 1: 1 Main St',
+        'Nombre de la dirección: Head office',
+        'Cuenta de prueba: No',
+        'Estado: Activo',
+      ],
+    ],
+    ['fr', ['Nom du client: Acme', 'Adresse, ligne 1: 1 Main St', 'Nom de l’adresse: Head office', 'Compte de test: Non', 'Statut: Actif']],
+  ] as const)('a customer’s fields as its create form names them (%s)', async (lng, expected) => {
+    const customer = { custName: 'Acme', address1: '1 Main St', addressName: 'Head office', test: false, status: 0 };
+    expect(await shown(lng, 'customer', null, customer, true)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'en-us',
+      ['Failed attempts: 3 → 5', 'Account locked: No → Yes'],
+      ['Status: Pre-enrolled', 'Expiration date: 03/31/2027', 'Final payout: 12.50'],
+    ],
+    [
+      'es',
+      ['Intentos fallidos: 3 → 5', 'Cuenta bloqueada: No → Sí'],
+      ['Estado: Preinscrito', 'Fecha de vencimiento: 03/31/2027', 'Pago final: 12,50'],
+    ],
+    [
+      'fr',
+      ['Tentatives échouées: 3 → 5', 'Compte verrouillé: Non → Oui'],
+      ['Statut: Pré-inscrit', "Date d'expiration: 03/31/2027", 'Versement final: 12,50'],
+    ],
+  ] as const)('other fields by their page’s name or the audit page’s own (%s)', async (lng, user, enrolment) => {
+    expect(await shown(lng, 'user', { failures: 3, locked: false }, { failures: 5, locked: true }, true)).toEqual(user);
+    expect(
+      await shown(lng, 'loyalty_enrolment', null, { status: 'Pre Enrolled', endDate: '2027-03-31', finalPayout: '12.50' }, true),
+    ).toEqual(enrolment);
+  });
+
+  it('shows a field it has no name for as stored, never blank', async () => {
+    const price = { price: '1.00', status: 'A', effective_date: '2026-01-01' };
+    expect(await shown('fr', 'core_parts', null, { '10001 00103': price, fieldAddedLater: 'x' }, true)).toEqual([
+      '10001 00103: {"price":"1,00","status":"Actif","effective_date":"01/01/2026"}',
+      'fieldAddedLater: x',
+    ]);
+  });
+
+  /** The top-level fields of the records the server writes (apps/server/src, every `audit(` call and the rows it passes). */
+  const written: Record<string, string[]> = {
+    user: ['purpose', 'failures', 'locked', 'with', 'left', 'username', 'by', 'language', 'email', 'mailId', 'linkMinutes', 'unlocked'],
+    session: ['username', 'type', 'secondFactor', 'mfaEnrolmentRequired'],
+    customer: [
+      ...['custNo', 'custName', 'program', 'currency', 'language', 'dba', 'country', 'addressName', 'contact', 'address1', 'address2'],
+      ...['city', 'state', 'zip', 'phone', 'fax', 'email', 'priceLevel', 'allMakesPriceLevel', 'subGroupKey', 'linkCustNo'],
+      ...['options', 'location', 'card'],
+    ],
+    account_request: [
+      ...['full_name', 'job_title', 'phone', 'email', 'account_number', 'company_name', 'address', 'city', 'state', 'zip'],
+      ...['country', 'status'],
+    ],
+    loyalty_program: [
+      'loyaltyProgramSeq',
+      'name',
+      'status',
+      'currencyConfig',
+      'bundleSeq',
+      'bundleType',
+      'lastModified',
+      'modifiedBy',
+      'milestones',
+    ],
+    loyalty_bundle: [
+      ...['bundleSeq', 'name', 'description', 'comment', 'status', 'lastModified', 'modifiedBy', 'deactivateComment'],
+      ...['itemCodes', 'fileSeq', 'added'],
+    ],
+    loyalty_item_code: ['itemCodeSeq', 'bundleSeq', 'itemCode', 'description', 'comment', 'dateAdded', 'lastModified', 'modifiedBy'],
+    loyalty_enrolment: [
+      ...['custLoyaltyProgramSeq', 'custNo', 'loyaltyProgramSeq', 'startDate', 'endDate', 'status', 'finalSpend', 'finalPayout'],
+      ...['createdAt', 'modifiedBy', 'currentSpend', 'closedAt', 'closedTerms', 'countedThroughTrxId', 'asOf', 'moved', 'reconciled'],
+    ],
+    cust_tax_rate: [
+      ...['custTaxRateSeq', 'custNo', 'program', 'custLocation', 'taxRate', 'effectiveDate', 'expiryDate', 'createdBy'],
+      ...['createdAt', 'updatedAt', 'expiry_date'],
+    ],
+    estes_part: ['part_no', 'custom_part_no'],
+    core_parts: ['file_seq', 'file_name', 'file_type', 'rows', 'changed', 'inserted', 'updated', 'unlisted'],
+    inbound_file: [
+      ...['kind', 'unitStatus', 'osReturnCode', 'message', 'rowsDone', 'fileName', 'byteSize', 'sha256', 'merchantNo'],
+      ...['params', 'jobId', 'reason'],
+    ],
+    email: ['template', 'to', 'language', 'attempts', 'userId', 'error'],
+  };
+
+  it.each(['en-us', 'es', 'fr'] as const)('names every field the server writes (%s)', async (lng) => {
+    const reader = await readerIn(lng);
+    const unnamed = Object.entries(written).flatMap(([entity, keys]) => {
+      const name = auditFieldName(entity, reader);
+      // SHA-256 is its own name in every language.
+      return keys.filter((k) => k !== 'sha256' && name(k) === k).map((k) => `${entity}.${k}`);
+    });
+    expect(unnamed).toEqual([]);
   });
 });

@@ -67,6 +67,10 @@ describe('audit history', { timeout: 30_000 }, () => {
     expect(screen.getByText('Pré-inscrit')).toBeInTheDocument();
     expect(screen.getByText('12/31/2026')).toBeInTheDocument();
     expect(screen.getByText('3 codes d’article ajoutés au lot Brakes.')).toBeInTheDocument();
+    // And the fields they belong to, by the names their pages give them.
+    expect(screen.getByText('Statut')).toBeInTheDocument();
+    expect(screen.getByText('Date d’expiration')).toBeInTheDocument();
+    expect(screen.getByText('Message')).toBeInTheDocument();
     // The specification's MM/dd/yyyy HH:mm:ss in French too (decision 0400), not the browser's 20/11/2026.
     const at = formatDateTime('2026-11-20T15:04:05.000Z');
     expect(at).toMatch(/^11\/2[01]\/2026 \d{2}:\d{2}:05$/);

@@ -14,7 +14,7 @@ import { exportAudit } from '../api/export-audit';
 import { AUDIT_TABLE, useAudit, type AuditRow } from '../api/get-audit';
 import { useAuditFacets } from '../api/get-audit-facets';
 import { diffOf } from './audit-diff';
-import { auditValueText, useAuditReader } from './audit-values';
+import { auditFieldName, auditValueText, useAuditReader } from './audit-values';
 
 /**
  * A date filter typed MM/DD/YYYY in every language (decision 0400), kept in the address as the YYYYMMDD the
@@ -92,6 +92,7 @@ export default function AuditHistoryPage() {
       sortable: false,
       renderCell: ({ row }) => {
         const changes = diffOf(row.before, row.after, auditValueText(row.entity, reader));
+        const fieldName = auditFieldName(row.entity, reader);
         if (changes.length === 0)
           return (
             <Typography variant="body2" color="text.secondary">
@@ -102,7 +103,7 @@ export default function AuditHistoryPage() {
           <Box component="ul" sx={{ m: 0, py: 0.5, pl: 2, fontSize: '0.85rem', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
             {changes.slice(0, 12).map((c) => (
               <li key={c.key}>
-                <strong>{c.key}</strong>: {c.before !== '' && <del aria-label={t('before')}>{c.before}</del>}
+                <strong>{fieldName(c.key)}</strong>: {c.before !== '' && <del aria-label={t('before')}>{c.before}</del>}
                 {c.before !== '' && ' → '}
                 <ins aria-label={t('after')} style={{ textDecoration: 'none' }}>
                   {c.after || t('removed')}

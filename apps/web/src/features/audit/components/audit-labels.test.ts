@@ -44,4 +44,13 @@ describe('audit history labels', () => {
     expect([...entities].filter((e) => !(e in locale.entities))).toEqual([]);
     expect([...actions].filter((a) => !(a in locale.actions))).toEqual([]);
   });
+
+  // The field names are looked up by the page, not read from the server: they only need to exist in every language.
+  it.each([
+    ['es', es],
+    ['fr', fr],
+  ] as const)('%s names every field en-us names', (_lang, locale) => {
+    expect(Object.keys(locale.fields).sort()).toEqual(Object.keys(en.fields).sort());
+    expect(Object.entries(locale.fields).filter(([, v]) => !v.trim())).toEqual([]);
+  });
 });

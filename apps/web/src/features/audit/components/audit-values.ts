@@ -110,7 +110,8 @@ export function auditValueText(entity: string, reader: AuditReader): ValueText {
       const m = value as { code?: unknown; values?: unknown };
       if (typeof m.code === 'string') return reader.fileMessage(m.code, (m.values as Record<string, unknown> | null) ?? null);
     }
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+    if (typeof value === 'boolean') return reader.text(`customers:details.${value ? 'yes' : 'no'}`);
+    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
     const textKey = named[key]?.(String(value));
     if (textKey) return reader.text(textKey);
     if (isDayField(key) && typeof value === 'string' && DAY.test(value)) return formatDate(value);
@@ -120,6 +121,78 @@ export function auditValueText(entity: string, reader: AuditReader): ValueText {
     if (RATES.has(key)) return formatRate(n, reader.language);
     if (COUNTS.has(key)) return formatNumber(n, reader.language);
     return undefined;
+  };
+}
+
+/** camelCase to the create form's keys (custName → cust_name, address1 → address_1). */
+const snakeCase = (key: string) => key.replace(/([a-z])([A-Z0-9])/g, '$1_$2').toLowerCase();
+
+const among =
+  (names: Record<string, string>) =>
+  (key: string): string | undefined =>
+    Object.hasOwn(names, key) ? names[key] : undefined;
+
+/**
+ * Field names other pages already give, by the audited entity (one stored name means different things in
+ * different records: a customer's `name` is its address name). What these leave out is under audit:fields.
+ */
+const FIELD_NAMES: Record<string, (key: string) => string | undefined> = {
+  customer: (k) => (k === 'card' ? 'customers:purchase.heading' : `customers:create.fields.${k === 'addressName' ? 'name' : snakeCase(k)}`),
+  account_request: (k) => `customers:request.fields.${k}`,
+  loyalty_program: among({
+    name: 'corp-loyalty:template.name',
+    status: 'corp-loyalty:template.columns.loyalty_program_status',
+    currencyConfig: 'corp-loyalty:template.currency-config',
+    bundleType: 'corp-loyalty:template.bundle-type',
+    milestones: 'corp-loyalty:template.milestones',
+  }),
+  loyalty_bundle: among({
+    name: 'corp-loyalty:bundle.name',
+    status: 'corp-loyalty:bundle.columns.status',
+    description: 'corp-loyalty:bundle.description',
+    comment: 'corp-loyalty:bundle.comment',
+    lastModified: 'corp-loyalty:bundle.columns.last_modified',
+    modifiedBy: 'corp-loyalty:bundle.columns.modified_by',
+    itemCodes: 'corp-loyalty:item-code.table',
+  }),
+  loyalty_item_code: among({
+    itemCode: 'corp-loyalty:item-code.code',
+    description: 'corp-loyalty:item-code.description',
+    comment: 'corp-loyalty:item-code.comment',
+    dateAdded: 'corp-loyalty:item-code.columns.date_added',
+    lastModified: 'corp-loyalty:item-code.columns.last_modified',
+    modifiedBy: 'corp-loyalty:item-code.columns.modified_by',
+  }),
+  loyalty_enrolment: among({
+    custNo: 'corp-loyalty:enrolment.columns.cust_no',
+    status: 'corp-loyalty:enrolment.columns.loyalty_program_status',
+    startDate: 'corp-loyalty:enrolment.columns.start_date',
+    endDate: 'corp-loyalty:enrolment.end-date',
+    currentSpend: 'corp-loyalty:enrolment.columns.current_spend',
+  }),
+  cust_tax_rate: among({
+    custNo: 'maintenance:tax.cust-no',
+    program: 'maintenance:tax.program',
+    custLocation: 'maintenance:tax.location',
+    taxRate: 'maintenance:tax.tax-rate',
+    effectiveDate: 'maintenance:tax.effective-date',
+    expiryDate: 'maintenance:tax.expiry-date',
+    expiry_date: 'maintenance:tax.expiry-date',
+  }),
+  estes_part: among({ part_no: 'maintenance:parts.part-no', custom_part_no: 'maintenance:parts.custom-part-no' }),
+  core_parts: among({ file_type: 'maintenance:core.file-type' }),
+  inbound_file: among({ message: 'files:file-status.message', merchantNo: 'files:price-report.merchant-no' }),
+};
+
+/**
+ * The name of a stored field of an `entity`'s record in the reader's language: the one its own page gives
+ * it, else audit:fields, else the stored name (a key the server adds later still shows, never blank).
+ */
+export function auditFieldName(entity: string, reader: AuditReader): (key: string) => string {
+  const own = FIELD_NAMES[entity];
+  return (key) => {
+    const ownKey = own?.(key);
+    return (ownKey && reader.text(ownKey)) || reader.text(`audit:fields.${key}`) || key;
   };
 }
 
