@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { createBrowserRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { createBrowserRouter, createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useUrlSearchParams } from './url-search';
 
@@ -44,9 +45,40 @@ describe('useUrlSearchParams (decision 0994)', () => {
       },
       { replace: true, shallow: true },
     );
-    expect(screen.getByTestId('params').textContent).toBe('tab=a&page=2');
     expect(window.location.search).toBe('?tab=a&page=2');
+    // The router's first render lands outside act, so the page may subscribe only after this change.
+    expect(await screen.findByText('tab=a&page=2')).toBeInTheDocument();
     expect(seen).toEqual(before);
+  });
+
+  it('a shallow change made before a reader has subscribed still reaches it', async () => {
+    window.history.replaceState(null, '', '/list?tab=a');
+    // Layout effects run before any passive effect: this change comes before every reader's subscription.
+    function ChangesOnMount() {
+      const [, set] = useUrlSearchParams();
+      useLayoutEffect(() => set(new URLSearchParams('tab=a&page=4'), { replace: true, shallow: true }), [set]);
+      return null;
+    }
+    function Page() {
+      const [params] = useUrlSearchParams();
+      return <output data-testid="params">{params.toString()}</output>;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/list',
+          Component: () => (
+            <>
+              <Page />
+              <ChangesOnMount />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/list?tab=a'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('tab=a&page=4')).toBeInTheDocument();
   });
 
   it('a router navigation after a shallow change builds on it, and the address survives leaving and coming back', async () => {

@@ -36,7 +36,14 @@ function useShallowSearch(): { location: Location; router: object; search: strin
   const location = useLocation();
   const router = useContext(UNSAFE_NavigationContext).navigator;
   const [shallow, setShallow] = useState(() => shallowByRouter.get(router));
-  useEffect(() => subscribe(router, setShallow), [router]);
+  useEffect(() => {
+    const unsubscribe = subscribe(router, setShallow);
+    // A shallow change made between this render and the subscription (another component's layout effect, a
+    // click while the commit's effects wait on a busy machine) reached no reader: catch up with it now.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing from an outside store, as useSyncExternalStore does on subscribe
+    setShallow(shallowByRouter.get(router));
+    return unsubscribe;
+  }, [router]);
   return { location, router, search: searchOf(location, shallow) };
 }
 
