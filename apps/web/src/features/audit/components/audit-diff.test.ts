@@ -119,19 +119,19 @@ describe('audit values in the reader’s language', { timeout: 30_000 }, () => {
   it.each([
     [
       'en-us',
-      ['status: Active → Inactive', 'bundleType: null → Exclude'],
+      ['status: Active → Inactive', 'bundleType: (empty) → Exclude'],
       ['status: New → Approved'],
       ['status: Active', 'language: French', 'billCycle: Daily'],
     ],
     [
       'es',
-      ['status: Activo → Inactivo', 'bundleType: null → Excluir'],
+      ['status: Activo → Inactivo', 'bundleType: (vacío) → Excluir'],
       ['status: Nueva → Aprobada'],
       ['status: Activo', 'language: Francés', 'billCycle: Diario'],
     ],
     [
       'fr',
-      ['status: Actif → Inactif', 'bundleType: null → Exclure'],
+      ['status: Actif → Inactif', 'bundleType: (vide) → Exclure'],
       ['status: Nouvelle → Approuvée'],
       ['status: Actif', 'language: Français', 'billCycle: Quotidien'],
     ],

@@ -104,7 +104,9 @@ const numeric = (v: unknown): number | undefined =>
 export function auditValueText(entity: string, reader: AuditReader): ValueText {
   const named = NAMED[entity] ?? {};
   return (key, value) => {
-    if (value === null || value === undefined) return undefined;
+    if (value === undefined) return undefined;
+    // A field the record holds without a value (a programme's bundle type before one is chosen).
+    if (value === null) return reader.text('audit:empty');
     if (entity === 'inbound_file' && key === 'message') {
       if (typeof value === 'string') return reader.recordedMessage(value);
       const m = value as { code?: unknown; values?: unknown };
