@@ -51,6 +51,25 @@ describe('useUrlSearchParams (decision 0994)', () => {
     expect(seen).toEqual(before);
   });
 
+  it('a change that waits for its rows does not undo a later one when they come in', async () => {
+    const { seen, set } = setup();
+    await screen.findByText('tab=a');
+    // A first change shows once the page reads the shallow changes (its subscription is made).
+    set(new URLSearchParams('tab=a&page=1'), { replace: true, shallow: true });
+    await screen.findByText('tab=a&page=1');
+    let firstRowsIn: (value?: unknown) => void = () => undefined;
+    const firstRows = new Promise((resolve) => (firstRowsIn = resolve));
+    set(new URLSearchParams('tab=a&page=2'), { replace: true, shallow: true, readersAfter: () => firstRows });
+    expect(window.location.search).toBe('?tab=a&page=2');
+    expect(screen.getByTestId('params').textContent).toBe('tab=a&page=1');
+    set(new URLSearchParams('tab=a&page=3'), { replace: true, shallow: true });
+    expect(await screen.findByText('tab=a&page=3')).toBeInTheDocument();
+    await act(async () => void firstRowsIn());
+    expect(screen.getByTestId('params').textContent).toBe('tab=a&page=3');
+    expect(window.location.search).toBe('?tab=a&page=3');
+    expect(seen.loaderRuns).toBe(1);
+  });
+
   it('a shallow change made before a reader has subscribed still reaches it', async () => {
     window.history.replaceState(null, '', '/list?tab=a');
     // Layout effects run before any passive effect: this change comes before every reader's subscription.

@@ -60,7 +60,15 @@ export interface SetUrlSearchParamsOptions {
    * history entry stays the router's own, so Back and Forward still go through the router.
    */
   shallow?: boolean;
+  /**
+   * With `shallow`: what the readers wait for before they see the change (a table's next rows), at most
+   * READERS_WAIT_MS; the address changes at once. Called once the next query string is known.
+   */
+  readersAfter?: () => Promise<unknown> | undefined;
 }
+
+/** How long the readers of a shallow change wait for what it asked for before they show it loading. */
+export const READERS_WAIT_MS = 600;
 
 export type SetUrlSearchParams = (
   next: URLSearchParams | ((current: URLSearchParams) => URLSearchParams),
@@ -79,7 +87,7 @@ export function useUrlSearchParams(): [URLSearchParams, SetUrlSearchParams] {
   }, [location]);
 
   const setParams = useCallback<SetUrlSearchParams>(
-    (next, { replace = false, shallow: withoutNavigation = false } = {}) => {
+    (next, { replace = false, shallow: withoutNavigation = false, readersAfter } = {}) => {
       const here = locationRef.current;
       const resolved = typeof next === 'function' ? next(new URLSearchParams(searchOf(here, shallowByRouter.get(router)))) : next;
       const nextSearch = withQuestionMark(resolved);
@@ -89,7 +97,23 @@ export function useUrlSearchParams(): [URLSearchParams, SetUrlSearchParams] {
         // The router's basename is in the browser's path, not in the router's: replace the query string only.
         if (window.location.pathname.endsWith(here.pathname))
           window.history.replaceState(window.history.state, '', `${window.location.pathname}${nextSearch}${window.location.hash}`);
-        startTransition(() => readersByRouter.get(router)?.forEach((read) => read(change)));
+        // The readers get the latest change, not this one: a later click may have been made while this waited.
+        const notify = () =>
+          startTransition(() => {
+            const latest = shallowByRouter.get(router) ?? change;
+            readersByRouter.get(router)?.forEach((read) => read(latest));
+          });
+        const wait = readersAfter?.();
+        if (!wait) return notify();
+        let done = false;
+        const once = () => {
+          if (done) return;
+          done = true;
+          clearTimeout(timer);
+          notify();
+        };
+        const timer = setTimeout(once, READERS_WAIT_MS);
+        void wait.then(once, once);
         return;
       }
       void navigate({ pathname: here.pathname, search: nextSearch, hash: here.hash }, { replace });

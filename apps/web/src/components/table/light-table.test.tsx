@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18nReady } from '@/lib/i18n';
+import { READERS_WAIT_MS } from '@/lib/url-search';
 import { clickAndSettle, SearchProbe, tableState as state } from '../../../test/table';
 import { LightTable, ROW_HEIGHT } from './light-table';
 import type { TableState } from './table-state';
@@ -20,7 +21,7 @@ const columns: GridColDef<Row>[] = [
 ];
 const rows: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Customer ${i + 1}`, amount: i * 10 }));
 /** The light table on its URL state, as ServerDataGrid renders it before the grid's code has loaded. */
-function UrlLightTable({ changes, prefetch }: { changes: Partial<TableState>[]; prefetch?: (query: URLSearchParams) => void }) {
+function UrlLightTable({ changes, prefetch }: { changes: Partial<TableState>[]; prefetch?: (query: URLSearchParams) => Promise<unknown> }) {
   const { state: s, update } = useTableUrlState({ defaultSort: [{ field: 'name', direction: 'asc' }], prefetch });
   return (
     <>
@@ -91,13 +92,37 @@ describe('LightTable (decision 0610)', () => {
       <MemoryRouter initialEntries={['/list?sort=name%7Cdesc']}>
         <UrlLightTable
           changes={[]}
-          prefetch={(query) => asked.push({ query: query.toString(), shownWhenAsked: screen.getByTestId('search').textContent })}
+          prefetch={(query) => {
+            asked.push({ query: query.toString(), shownWhenAsked: screen.getByTestId('search').textContent });
+            return Promise.resolve();
+          }}
         />
       </MemoryRouter>,
     );
     await clickAndSettle(screen.getByRole('button', { name: /next page/i }));
     expect(asked).toEqual([{ query: expect.stringContaining('page%5Bnumber%5D=2') as string, shownWhenAsked: '?sort=name%7Cdesc' }]);
     expect(asked[0]!.query).toContain('filter%5Bsort%5D=name%7Cdesc');
-    expect(screen.getByTestId('search').textContent).toBe('?sort=name%7Cdesc&page=2');
+    expect(await screen.findByText('?sort=name%7Cdesc&page=2')).toBeInTheDocument();
+  });
+
+  it('shows a page once its rows are in, or after a short wait when they are slow (decision 0994)', async () => {
+    let rowsIn: (value?: unknown) => void = () => undefined;
+    let slow = false;
+    render(
+      <MemoryRouter initialEntries={['/list']}>
+        <UrlLightTable changes={[]} prefetch={() => (slow ? new Promise(() => undefined) : new Promise((resolve) => (rowsIn = resolve)))} />
+      </MemoryRouter>,
+    );
+    await clickAndSettle(screen.getByRole('button', { name: /next page/i }));
+    // Its rows are asked for: the table still shows page 1, with nothing loading over it.
+    expect(screen.getByTestId('search').textContent).toBe('');
+    expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
+    await act(async () => void rowsIn());
+    expect(await screen.findByText('26–50 of 100')).toBeInTheDocument();
+    expect(screen.getByTestId('search').textContent).toBe('?page=2');
+    slow = true;
+    await clickAndSettle(screen.getByRole('button', { name: /next page/i }));
+    expect(screen.getByText('26–50 of 100')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('51–75 of 100')).toBeInTheDocument(), { timeout: READERS_WAIT_MS * 10 });
   });
 });

@@ -18,9 +18,9 @@ export interface TableOptions {
   filterNames?: readonly string[];
   /**
    * Starts the list's request for a query (its query options' prefetch): a click on a page or a sort then
-   * asks for its rows before React renders anything (decision 0994).
+   * asks for its rows before React renders anything, and the table renders once they are in (decision 0994).
    */
-  prefetch?: (query: URLSearchParams) => void;
+  prefetch?: (query: URLSearchParams) => Promise<unknown>;
 }
 
 /** The sort written in the URL (`sort=field|desc,...`), or the table's default. */

@@ -34,7 +34,11 @@ export function useTableUrlState(options: TableOptions) {
 
   const { prefix, prefetch } = options;
   const update = useCallback(
-    (change: Partial<TableState>) =>
+    (change: Partial<TableState>) => {
+      // A page, size or sort shows once its rows are in: the table renders once, with them, instead of once
+      // loading (the previous rows under a progress bar) and again with them. A search or filter shows at once.
+      const rowsOnly = Object.keys(change).every((key) => key === 'page' || key === 'size' || key === 'sort');
+      let rows: Promise<unknown> | undefined;
       setParams(
         (prev) => {
           const next = applyTableChange(prev, change, { prefix, defaultSize });
@@ -44,11 +48,12 @@ export function useTableUrlState(options: TableOptions) {
             filterNames: filterKey ? filterKey.split(',') : [],
             defaultSort: JSON.parse(defaultSortKey) as SortTerm[],
           };
-          prefetch?.(tableQuery(tableStateFromParams(next, nextOptions)));
+          rows = prefetch?.(tableQuery(tableStateFromParams(next, nextOptions)));
           return next;
         },
-        { replace: true, shallow: true },
-      ),
+        { replace: true, shallow: true, readersAfter: () => (rowsOnly ? rows : undefined) },
+      );
+    },
     [setParams, prefix, defaultSize, prefetch, defaultSortKey, filterKey],
   );
 

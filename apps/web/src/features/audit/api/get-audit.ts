@@ -22,7 +22,7 @@ export const auditQuery = (query: URLSearchParams) =>
 export const AUDIT_TABLE: TableOptions = {
   defaultSort: [{ field: 'at', direction: 'desc' }],
   filterNames: ['entity', 'user', 'from', 'to'],
-  prefetch: (query) => void queryClient.prefetchQuery(auditQuery(query)),
+  prefetch: (query) => queryClient.prefetchQuery(auditQuery(query)),
 };
 
 /** The list's first request, started before the page's code has loaded (app/table-prefetch.ts). */

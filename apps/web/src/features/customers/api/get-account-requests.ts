@@ -26,7 +26,7 @@ export const accountRequestsQuery = (query: URLSearchParams) =>
 export const ACCOUNT_REQUESTS_TABLE: TableOptions = {
   defaultSort: [{ field: 'created_at', direction: 'desc' }],
   filterNames: ['status'],
-  prefetch: (query) => void queryClient.prefetchQuery(accountRequestsQuery(query)),
+  prefetch: (query) => queryClient.prefetchQuery(accountRequestsQuery(query)),
 };
 
 /** The list's first request, started before the page's code has loaded (app/table-prefetch.ts). */

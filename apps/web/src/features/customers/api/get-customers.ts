@@ -26,7 +26,7 @@ export function useCustomers(query: URLSearchParams) {
 export const CUSTOMER_TABLE: TableOptions = {
   defaultSort: [{ field: 'cust_no', direction: 'desc' }],
   filterNames: ['program', 'country', 'status'],
-  prefetch: (query) => void queryClient.prefetchQuery(customersQuery(query)),
+  prefetch: (query) => queryClient.prefetchQuery(customersQuery(query)),
 };
 
 /** The list's first request, started before the page's code has loaded (app/table-prefetch.ts). */
