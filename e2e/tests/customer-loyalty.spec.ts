@@ -126,7 +126,7 @@ test('a failing load is logged and says that loading failed, with a Retry (issue
 test('a corporate user views a customer by number; a customer with no running programme shows the empty state', async ({ page }) => {
   await signIn(page, 'corp', 'corp');
   await page.goto('/ui/cust/loyalty');
-  await expect(page.getByText("Enter a customer number to see that customer's loyalty programmes.")).toBeVisible();
+  await expect(page.getByText('Enter a customer number to see that customer’s loyalty programmes.')).toBeVisible();
   await page.getByLabel('Customer number').fill('10002');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/cust_no=10002/);

@@ -90,7 +90,7 @@ test.describe('the signed-in layout (issue 17)', () => {
     await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link')).toHaveText(['Bienvenida', /.+/]);
     await page.getByLabel('Idioma').first().click();
     await page.getByRole('option', { name: 'Français' }).click();
-    await expect(page.getByRole('navigation', { name: "Fil d'Ariane" })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' })).toBeVisible();
     await page.getByLabel('Langue').first().click();
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/fc-common-api/users/language')),

@@ -183,7 +183,7 @@ test('enrol from the profile page, sign in with a code and with a recovery code,
   // the password and one of the new recovery codes (the old ones stopped working).
   await page.goto('/ui/corp/login');
   await page.getByLabel('Language').selectOption('fr');
-  await page.getByLabel("Nom d'utilisateur").fill(USER);
+  await page.getByLabel('Nom d’utilisateur').fill(USER);
   await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/ui\/login\/second-factor$/);
@@ -213,7 +213,7 @@ test('enrol from the profile page, sign in with a code and with a recovery code,
 
   // Password alone again.
   await page.goto('/ui/corp/login');
-  await page.getByLabel("Nom d'utilisateur").fill(USER);
+  await page.getByLabel('Nom d’utilisateur').fill(USER);
   await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/ui\/corp\/welcome$/);

@@ -17,7 +17,7 @@
       body: 'Use una versión actual de Chrome, Edge, Firefox o Safari para usar el portal.',
     },
     fr: {
-      heading: "Votre navigateur n'est pas pris en charge",
+      heading: 'Votre navigateur n’est pas pris en charge',
       body: 'Utilisez une version récente de Chrome, Edge, Firefox ou Safari pour utiliser le portail.',
     },
   };

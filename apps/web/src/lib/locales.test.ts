@@ -90,3 +90,16 @@ describe('one word for one thing', () => {
     expect(texts('en-us').filter((t) => t.includes('Maintenance price level')).length).toBe(2);
   });
 });
+
+/**
+ * Typography: an apostrophe inside a word is the typographic one (’) in every language, as most texts already
+ * had it, so that a menu ("Historique d’audit") and its page's heading read the same.
+ */
+describe('apostrophes', () => {
+  it.each(['en-us', 'es', 'fr'])('%s: no straight apostrophe inside a word', (lng) => {
+    const straight = Object.entries(byLanguage(lng)).flatMap(([ns, m]) =>
+      [...m].filter(([, v]) => /\p{L}'\p{L}/u.test(v)).map(([k, v]) => `${ns}:${k}: ${v}`),
+    );
+    expect(straight).toEqual([]);
+  });
+});

@@ -145,6 +145,27 @@ describe('audit values in the reader’s language', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it.each([
+    [
+      'en-us',
+      ['Username: corp', 'Account type: Corporate', 'Second factor: Recovery code'],
+      ['Checked for: Identity check before a sensitive change', 'Checked with: Password'],
+    ],
+    [
+      'es',
+      ['Nombre de usuario: corp', 'Tipo de cuenta: Corporativo', 'Segundo factor: Código de recuperación'],
+      ['Verificación para: Verificación de identidad antes de un cambio sensible', 'Verificado con: Contraseña'],
+    ],
+    [
+      'fr',
+      ['Nom d’utilisateur: corp', 'Type de compte: Entreprise', 'Second facteur: Code de récupération'],
+      ['Vérification pour: Vérification d’identité avant une modification sensible', 'Vérifié avec: Mot de passe'],
+    ],
+  ] as const)('a sign-in’s account type and a check’s purpose in words, not as coded (%s)', async (lng, signIn, stepUp) => {
+    expect(await shown(lng, 'session', null, { username: 'corp', type: 'corp', secondFactor: 'recovery' }, true)).toEqual(signIn);
+    expect(await shown(lng, 'user', null, { purpose: 'step-up', with: 'password' }, true)).toEqual(stepUp);
+  });
+
   it('leaves a value the catalogue does not name as stored', async () => {
     expect(await shown('fr', 'account_request', null, { status: 'archived', name: '2026-11-26' })).toEqual([
       'status: archived',
@@ -194,7 +215,7 @@ describe('audit field names in the reader’s language', { timeout: 30_000 }, ()
     [
       'fr',
       ['Tentatives échouées: 3 → 5', 'Compte verrouillé: Non → Oui'],
-      ['Statut: Pré-inscrit', "Date d'expiration: 03/31/2027", 'Versement final: 12,50'],
+      ['Statut: Pré-inscrit', 'Date d’expiration: 03/31/2027', 'Versement final: 12,50'],
     ],
   ] as const)('other fields by their page’s name or the audit page’s own (%s)', async (lng, user, enrolment) => {
     expect(await shown(lng, 'user', { failures: 3, locked: false }, { failures: 5, locked: true }, true)).toEqual(user);

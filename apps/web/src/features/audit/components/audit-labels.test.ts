@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AccountTypeSlug } from '@fc/contract';
 import en from '@/locales/en-us/audit.json';
 import es from '@/locales/es/audit.json';
 import fr from '@/locales/fr/audit.json';
@@ -52,5 +53,36 @@ describe('audit history labels', () => {
   ] as const)('%s names every field en-us names', (_lang, locale) => {
     expect(Object.keys(locale.fields).sort()).toEqual(Object.keys(en.fields).sort());
     expect(Object.entries(locale.fields).filter(([, v]) => !v.trim())).toEqual([]);
+  });
+
+  /** The members of a string-literal union the server declares (`type CodePurpose = 'sign-in' | ...`). */
+  const unionIn = (file: string, pattern: RegExp) => {
+    const text = readFileSync(resolve(__dirname, '../../../../../server/src', file), 'utf8');
+    const union = pattern.exec(text)?.[1] ?? '';
+    return [...union.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]!);
+  };
+  const coded = {
+    'account-type': Object.values(AccountTypeSlug),
+    purpose: unionIn('modules/auth/second-factor/verify.ts', /type CodePurpose = ([^;]+);/),
+    'second-factor': unionIn('modules/auth/session-start.ts', /secondFactor\?: ([^;}]+)/),
+  };
+
+  it('finds the coded values of sign-in and second-factor records', () => {
+    expect(coded.purpose).toEqual(expect.arrayContaining(['sign-in', 'step-up']));
+    expect(coded['second-factor']).toEqual(['totp', 'recovery']);
+  });
+
+  it.each([
+    ['en-us', en],
+    ['es', es],
+    ['fr', fr],
+  ] as const)('%s words every account type, check purpose and second factor a record holds', (_lang, locale) => {
+    for (const [list, values] of Object.entries(coded)) {
+      const texts = (locale.values as Record<string, Record<string, string>>)[list] ?? {};
+      expect(
+        values.filter((v) => !texts[v]?.trim()),
+        list,
+      ).toEqual([]);
+    }
   });
 });

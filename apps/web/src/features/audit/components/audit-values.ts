@@ -60,7 +60,12 @@ const NAMED: Record<string, Record<string, (v: string) => string>> = {
     addressType: option('address_type'),
     expressMailType: option('express_mail_type'),
   },
-  user: { language: option('language') },
+  user: {
+    language: option('language'),
+    purpose: (v) => `audit:values.purpose.${v}`,
+    with: (v) => `audit:values.with.${v}`,
+  },
+  session: { type: (v) => `audit:values.account-type.${v}`, secondFactor: (v) => `audit:values.second-factor.${v}` },
   email: { language: (v) => `common:app.languages.${v}` },
   inbound_file: {
     kind: (v) => `files:file-status.kind.${v}`,

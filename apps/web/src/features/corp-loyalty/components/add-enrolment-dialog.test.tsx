@@ -33,8 +33,8 @@ async function submitDates(start: string, end: string, maxYears = 5) {
   );
   const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
   const date = (name: RegExp) => within(dialog).getByRole('textbox', { name });
-  fireEvent.change(date(/^(Enrolment date|Fecha de inscripción|Date d'inscription)/), { target: { value: start } });
-  fireEvent.change(date(/^(Expiration date|Fecha de vencimiento|Date d'expiration)/), { target: { value: end } });
+  fireEvent.change(date(/^(Enrolment date|Fecha de inscripción|Date d’inscription)/), { target: { value: start } });
+  fireEvent.change(date(/^(Expiration date|Fecha de vencimiento|Date d’expiration)/), { target: { value: end } });
   fireEvent.click(
     within(dialog)
       .getAllByRole('button')

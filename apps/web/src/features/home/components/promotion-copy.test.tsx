@@ -75,7 +75,7 @@ describe('bonus page', () => {
       '500 $de crédito adicional al gastar 7.000 $ en repuestos seleccionados hasta el 31 de diciembre de 2026.',
     );
     await switchLanguage('fr');
-    expect(await screen.findByTestId('bonus-total')).toHaveTextContent("Jusqu'à 800 $ de crédit au total.");
-    expect(screen.getByTestId('bonus-tier-2')).toHaveTextContent(/7\s000 \$ d'achats/);
+    expect(await screen.findByTestId('bonus-total')).toHaveTextContent('Jusqu’à 800 $ de crédit au total.');
+    expect(screen.getByTestId('bonus-tier-2')).toHaveTextContent(/7\s000 \$ d’achats/);
   });
 });

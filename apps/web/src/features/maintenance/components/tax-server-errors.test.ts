@@ -68,7 +68,7 @@ describe('every AET code (TAX-08) goes to its field with its message', () => {
     expect(byField).toEqual({});
     expect(other).toEqual(['AET17', 'AET14']);
     const { result } = renderHook(() => useMaintenanceFieldMessage());
-    expect(result.current('AET17')).toBe("The customer's subgroup was not found");
+    expect(result.current('AET17')).toBe('The customer’s subgroup was not found');
   });
 
   it('the Expire dialog marks its date and leaves the rest to its error message', () => {
