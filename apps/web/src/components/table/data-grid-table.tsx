@@ -9,6 +9,7 @@ import {
 } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS } from '@fc/contract';
 import { DENSE_HEADER_HEIGHT } from './light-table';
+import { PageButton } from './page-button';
 import type { ServerDataGridProps } from './server-data-grid';
 import { useServerTableView } from './server-table-view';
 
@@ -16,7 +17,14 @@ import { useServerTableView } from './server-table-view';
  * Props kept the same from one render to the next: the grid (React.memo) then re-renders only for what
  * changed, not for every render of its page.
  */
-const SLOT_PROPS: DataGridProps['slotProps'] = { loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } };
+const SLOT_PROPS: DataGridProps['slotProps'] = {
+  loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' },
+  basePagination: {
+    material: {
+      slots: { actions: { firstButton: PageButton, previousButton: PageButton, nextButton: PageButton, lastButton: PageButton } },
+    },
+  },
+};
 /*
  * Header titles wrap onto a second line rather than end in an ellipsis: Spanish and French titles are a third
  * longer than the English ones the columns were sized for ("Fecha de vencimiento", issue 20).

@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -91,5 +92,22 @@ describe('ServerDataGrid', () => {
     await clickAndSettle(screen.getByText('Name'));
     expect(changes.at(-1)).toEqual({ sort: [{ field: 'name', direction: 'desc' }] });
     expect(screen.getByTestId('search').textContent).not.toContain('page=');
+  });
+
+  it('a page button’s tooltip names it and closes when the button is pressed, until the pointer leaves', async () => {
+    const user = userEvent.setup();
+    const changes: Partial<TableState>[] = [];
+    const props = { columns, total: 100, state: state(), onStateChange: (c: Partial<TableState>) => changes.push(c), label: 'Customers' };
+    render(<DataGridTable<Row> {...props} rows={rows} />);
+    const next = screen.getByRole('button', { name: 'Go to next page' });
+    await user.hover(next);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Go to next page');
+    await user.click(next);
+    expect(changes).toEqual([{ page: 2 }]);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // Back over the button after leaving it: the tooltip shows again.
+    await user.unhover(next);
+    await user.hover(next);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Go to next page');
   });
 });
