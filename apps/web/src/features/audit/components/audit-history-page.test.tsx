@@ -70,6 +70,8 @@ describe('audit history', { timeout: 30_000 }, () => {
     // And the fields they belong to, by the names their pages give them.
     expect(screen.getByText('Statut')).toBeInTheDocument();
     expect(screen.getByText('Date d’expiration')).toBeInTheDocument();
+    // French puts a space before the colon that follows a field's name.
+    expect(screen.getByText('Date d’expiration').parentElement!.textContent).toMatch(/^Date d’expiration\u00a0: /);
     expect(screen.getByText('Message')).toBeInTheDocument();
     // The specification's MM/dd/yyyy HH:mm:ss in French too (decision 0400), not the browser's 20/11/2026.
     const at = formatDateTime('2026-11-20T15:04:05.000Z');

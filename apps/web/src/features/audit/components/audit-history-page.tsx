@@ -103,7 +103,8 @@ export default function AuditHistoryPage() {
           <Box component="ul" sx={{ m: 0, py: 0.5, pl: 2, fontSize: '0.85rem', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
             {changes.slice(0, 12).map((c) => (
               <li key={c.key}>
-                <strong>{fieldName(c.key)}</strong>: {c.before !== '' && <del aria-label={t('before')}>{c.before}</del>}
+                <strong>{fieldName(c.key)}</strong>
+                {t('field-colon')} {c.before !== '' && <del aria-label={t('before')}>{c.before}</del>}
                 {c.before !== '' && ' → '}
                 <ins aria-label={t('after')} style={{ textDecoration: 'none' }}>
                   {c.after || t('removed')}
