@@ -1,13 +1,14 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   DataGrid,
+  useGridApiRef,
   type DataGridProps,
   type GridColDef,
   type GridPaginationModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { PAGE_SIZE_OPTIONS } from '@fc/contract';
+import { PAGE_SIZE_OPTIONS, type SortTerm } from '@fc/contract';
 import { DENSE_HEADER_HEIGHT } from './light-table';
 import { PageButton } from './page-button';
 import type { ServerDataGridProps } from './server-data-grid';
@@ -50,6 +51,9 @@ const DENSE_SX = {
   '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
 } as const;
 const denseRowHeight = () => 'auto' as const;
+const sortTerm = (s: GridSortModel[number]): SortTerm => ({ field: s.field, direction: s.sort === 'desc' ? 'desc' : 'asc' });
+const sameSort = (a: readonly SortTerm[], b: readonly SortTerm[]) =>
+  a.length === b.length && a.every((x, i) => x.field === b[i]!.field && x.direction === b[i]!.direction);
 
 /**
  * A DataGrid whose paging and sorting happen on the server (UI-01: page sizes 5 to 100,
@@ -75,18 +79,31 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
   } = props;
   // The language's Data Grid texts, with this grid's own on top of them.
   const { t, gridText, change, paged, displayedRows, emptyText } = useServerTableView(props);
-  // state.sort keeps its identity while the sort is unchanged (useTableUrlState), and so does the model: a new
-  // sort model makes the grid go back to its first page.
+  // state.sort keeps its identity while the sort is unchanged (useTableUrlState), and so does the model.
   const sortModel = useMemo<GridSortModel>(() => state.sort.map((s) => ({ field: s.field, sort: s.direction })), [state.sort]);
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page: state.page - 1, pageSize: state.size }), [state.page, state.size]);
   const pageSizeOptions = useMemo(() => (paged ? [...PAGE_SIZE_OPTIONS] : []), [paged]);
+  // The URL state the grid's change callbacks compare with (they keep their identity: a new one is a new prop).
+  const stateRef = useRef(state);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
   const onPaginationModelChange = useCallback(
-    (m: GridPaginationModel) => change(m.pageSize !== state.size ? { size: m.pageSize } : { page: m.page + 1 }),
-    [change, state.size],
+    (m: GridPaginationModel) => {
+      const { size, page } = stateRef.current;
+      // The store following the URL state (the layout effect below) is not a user's change.
+      if (m.pageSize === size && m.page + 1 === page) return;
+      change(m.pageSize !== size ? { size: m.pageSize } : { page: m.page + 1 });
+    },
+    [change],
   );
   const onSortModelChange = useCallback(
-    (m: GridSortModel) =>
-      change({ sort: m.filter((s) => s.sort).map((s) => ({ field: s.field, direction: s.sort === 'desc' ? 'desc' : 'asc' })) }),
+    (m: GridSortModel) => {
+      const sort = m.filter((s) => s.sort).map(sortTerm);
+      // The store following the URL state (the layout effect below) is not a user's change.
+      if (sameSort(sort, stateRef.current.sort)) return;
+      change({ sort });
+    },
     [change],
   );
   const localeText = useMemo<DataGridProps['localeText']>(
@@ -106,10 +123,34 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
     const base = dense ? DENSE_SX : SX;
     return reserving ? { ...base, '--DataGrid-overlayHeight': `calc(var(--height) * ${state.size})` } : base;
   }, [dense, reserving, state.size]);
+  // A page or a sort reaches the grid through its store, not its props (decision 0996). The grid applies new
+  // `rows`, `paginationModel` and `sortModel` props in its effects: it renders every cell once with the new
+  // props and the old rows, then again from its store. The props stay as they are and the layout effect
+  // below hands the new page to the store, so the cells render once, with the new rows.
+  const apiRef = useGridApiRef();
+  // A new total (a search or a filter) gives the grid its rows as a prop too, so that its rows and row count
+  // change together.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the rows of the render where the total changed
+  const rowsProp = useMemo(() => rows, [total]);
+  const [initialState] = useState(() => ({ pagination: { paginationModel }, sorting: { sortModel } }));
+  const shownRows = useRef(rows);
+  useLayoutEffect(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    if (shownRows.current !== rows) {
+      shownRows.current = rows;
+      if (rows !== rowsProp) api.setRows([...rows]);
+    }
+    if (!sameSort(api.state.sorting.sortModel.map(sortTerm), state.sort)) api.setSortModel(sortModel);
+    const shown = api.state.pagination.paginationModel;
+    if (shown.page !== paginationModel.page || shown.pageSize !== paginationModel.pageSize) api.setPaginationModel(paginationModel);
+  }, [apiRef, rows, rowsProp, paginationModel, sortModel, state.sort]);
   return (
     <DataGrid<R>
+      apiRef={apiRef}
+      initialState={initialState}
       aria-label={label}
-      rows={rows}
+      rows={rowsProp}
       columns={columns as GridColDef<R>[]}
       rowCount={total}
       loading={loading}
@@ -120,9 +161,7 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
       disableRowSelectionOnClick
       autoHeight
       pageSizeOptions={pageSizeOptions}
-      paginationModel={paginationModel}
       onPaginationModelChange={onPaginationModelChange}
-      sortModel={sortModel}
       onSortModelChange={onSortModelChange}
       localeText={localeText}
       slotProps={SLOT_PROPS}

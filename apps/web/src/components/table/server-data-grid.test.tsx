@@ -110,4 +110,33 @@ describe('ServerDataGrid', () => {
     await user.hover(next);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Go to next page');
   });
+
+  it('renders a new page’s cells once, with its rows, and never the old rows again (decision 0996)', async () => {
+    const rendered: number[] = [];
+    const counted: GridColDef<Row>[] = [
+      { field: 'name', headerName: 'Name', width: 200, renderCell: ({ row }) => (rendered.push(row.id), row.name) },
+    ];
+    const second = Array.from({ length: 25 }, (_, i) => ({ id: i + 26, name: `Customer ${i + 26}` }));
+    const changes: Partial<TableState>[] = [];
+    const props = { columns: counted, total: 100, onStateChange: (c: Partial<TableState>) => changes.push(c), label: 'Customers' };
+    const { rerender } = render(<DataGridTable<Row> {...props} rows={rows} state={state()} />);
+    expect(screen.getByText('Customer 1')).toBeInTheDocument();
+    await clickAndSettle(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(changes).toEqual([{ page: 2 }]);
+    // The list page answers with the next page's rows and the new URL state, in one render.
+    rendered.length = 0;
+    rerender(<DataGridTable<Row> {...props} rows={second} state={state({ page: 2 })} />);
+    expect(await screen.findByText('Customer 26')).toBeInTheDocument();
+    expect(screen.queryByText('Customer 1')).toBeNull();
+    expect(screen.getByText('26–50 of 100')).toBeInTheDocument();
+    expect(rendered.filter((id) => id <= 25)).toEqual([]);
+    expect(rendered.filter((id) => id > 25).sort((a, b) => a - b)).toEqual(second.map((r) => r.id));
+    // Nothing the grid's store did from the new URL state came back as a change.
+    expect(changes).toEqual([{ page: 2 }]);
+    // A sort from the URL (Back, a link): the grid shows it and asks for nothing.
+    rerender(<DataGridTable<Row> {...props} rows={second} state={state({ page: 1, sort: [{ field: 'name', direction: 'desc' }] })} />);
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending'));
+    expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
+    expect(changes).toEqual([{ page: 2 }]);
+  });
 });
