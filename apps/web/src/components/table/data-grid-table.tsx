@@ -134,12 +134,17 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
   const rowsProp = useMemo(() => rows, [total]);
   const [initialState] = useState(() => ({ pagination: { paginationModel }, sorting: { sortModel } }));
   const shownRows = useRef(rows);
+  const propRows = useRef(rowsProp);
   useLayoutEffect(() => {
     const api = apiRef.current;
     if (!api) return;
+    // The grid applies a new rows prop itself. Rows equal to an earlier prop are new to the grid all the
+    // same: page 1 again after page 2 is the same array from the query's cache.
+    const byProp = propRows.current !== rowsProp;
+    propRows.current = rowsProp;
     if (shownRows.current !== rows) {
       shownRows.current = rows;
-      if (rows !== rowsProp) api.setRows([...rows]);
+      if (!byProp) api.setRows([...rows]);
     }
     if (!sameSort(api.state.sorting.sortModel.map(sortTerm), state.sort)) api.setSortModel(sortModel);
     const shown = api.state.pagination.paginationModel;

@@ -133,8 +133,13 @@ describe('ServerDataGrid', () => {
     expect(rendered.filter((id) => id > 25).sort((a, b) => a - b)).toEqual(second.map((r) => r.id));
     // Nothing the grid's store did from the new URL state came back as a change.
     expect(changes).toEqual([{ page: 2 }]);
+    // Back to page 1: its rows are the same array as the first render's (the query's cache).
+    rerender(<DataGridTable<Row> {...props} rows={rows} state={state()} />);
+    expect(await screen.findByText('Customer 1')).toBeInTheDocument();
+    expect(screen.queryByText('Customer 26')).toBeNull();
+    expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
     // A sort from the URL (Back, a link): the grid shows it and asks for nothing.
-    rerender(<DataGridTable<Row> {...props} rows={second} state={state({ page: 1, sort: [{ field: 'name', direction: 'desc' }] })} />);
+    rerender(<DataGridTable<Row> {...props} rows={rows} state={state({ sort: [{ field: 'name', direction: 'desc' }] })} />);
     await waitFor(() => expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending'));
     expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
     expect(changes).toEqual([{ page: 2 }]);
