@@ -5,27 +5,27 @@ import {
   type DataGridProps,
   type GridColDef,
   type GridPaginationModel,
+  type GridSortDirection,
   type GridSortModel,
+  type GridColumnHeaderParams,
+  type GridEventListener,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS, type SortTerm } from '@fc/contract';
 import { DENSE_HEADER_HEIGHT } from './light-table';
 import { PageButton } from './page-button';
 import type { ServerDataGridProps } from './server-data-grid';
+import type { TableState } from './table-state';
 import { useServerTableView } from './server-table-view';
 
 /*
  * Props kept the same from one render to the next: the grid (React.memo) then re-renders only for what
  * changed, not for every render of its page.
  */
-const SLOT_PROPS: DataGridProps['slotProps'] = {
-  loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' },
-  basePagination: {
-    material: {
-      slots: { actions: { firstButton: PageButton, previousButton: PageButton, nextButton: PageButton, lastButton: PageButton } },
-    },
-  },
-};
+const PAGE_BUTTONS = { firstButton: PageButton, previousButton: PageButton, nextButton: PageButton, lastButton: PageButton };
+const LOADING_OVERLAY = { variant: 'linear-progress', noRowsVariant: 'linear-progress' } as const;
+/** The grid's own order of a column's sorts on header clicks (its `sortingOrder` default). */
+const SORTING_ORDER: readonly (GridSortDirection | null)[] = ['asc', 'desc', null];
 /*
  * Header titles wrap onto a second line rather than end in an ellipsis: Spanish and French titles are a third
  * longer than the English ones the columns were sized for ("Fecha de vencimiento", issue 20).
@@ -84,10 +84,19 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page: state.page - 1, pageSize: state.size }), [state.page, state.size]);
   const pageSizeOptions = useMemo(() => (paged ? [...PAGE_SIZE_OPTIONS] : []), [paged]);
   // The URL state the grid's change callbacks compare with (they keep their identity: a new one is a new prop).
+  const apiRef = useGridApiRef();
   const stateRef = useRef(state);
+  // What the page and header clicks asked for since the URL state last changed: a second click before the
+  // first one's rows are in builds on the first (next, next: page 3), not on what the grid still shows.
+  const asked = useRef<TableState | undefined>(undefined);
+  const totalRef = useRef(total);
   useLayoutEffect(() => {
     stateRef.current = state;
-  });
+    asked.current = undefined;
+  }, [state]);
+  useLayoutEffect(() => {
+    totalRef.current = total;
+  }, [total]);
   const onPaginationModelChange = useCallback(
     (m: GridPaginationModel) => {
       const { size, page } = stateRef.current;
@@ -105,6 +114,50 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
       change({ sort });
     },
     [change],
+  );
+  /*
+   * A page button or a header click asks for the change and nothing else (decision 0997): the grid's own
+   * handlers would first update its store (the footer's range, the header's arrow), a synchronous render of
+   * the grid inside the click, before the request could start. The store follows once the rows are in (the
+   * layout effect below). Keyboard sorting and the column menu keep the grid's way (onSortModelChange).
+   */
+  const ask = useCallback(
+    (next: Partial<TableState>) => {
+      // A new sort starts again at page 1, as the URL state does (applyTableChange).
+      asked.current = { ...(asked.current ?? stateRef.current), ...(next.page === undefined ? { page: 1 } : {}), ...next };
+      change(next);
+    },
+    [change],
+  );
+  const onPageChange = useCallback(
+    (_event: unknown, page: number) => {
+      const { page: base, size } = asked.current ?? stateRef.current;
+      // Previous and next (the only page buttons the grids show) step from the page last asked for.
+      const shown = apiRef.current?.state.pagination.paginationModel.page ?? base - 1;
+      const target = Math.abs(page - shown) === 1 ? base + page - shown : page + 1;
+      const last = Math.max(1, Math.ceil(totalRef.current / size));
+      const next = Math.min(Math.max(1, target), last);
+      if (next !== base) ask({ page: next });
+    },
+    [apiRef, ask],
+  );
+  const onColumnHeaderClick = useCallback<GridEventListener<'columnHeaderClick'>>(
+    ({ colDef }: GridColumnHeaderParams, event) => {
+      if (!colDef.sortable) return;
+      event.defaultMuiPrevented = true;
+      const current = (asked.current ?? stateRef.current).sort.find((s) => s.field === colDef.field)?.direction ?? null;
+      const order = colDef.sortingOrder ?? SORTING_ORDER;
+      const next = order[(order.indexOf(current) + 1) % order.length] ?? null;
+      ask({ sort: next ? [{ field: colDef.field, direction: next }] : [] });
+    },
+    [ask],
+  );
+  const slotProps = useMemo<DataGridProps['slotProps']>(
+    () => ({
+      loadingOverlay: LOADING_OVERLAY,
+      basePagination: { onPageChange, material: { slots: { actions: PAGE_BUTTONS } } },
+    }),
+    [onPageChange],
   );
   const localeText = useMemo<DataGridProps['localeText']>(
     () => ({
@@ -127,7 +180,6 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
   // `rows`, `paginationModel` and `sortModel` props in its effects: it renders every cell once with the new
   // props and the old rows, then again from its store. The props stay as they are and the layout effect
   // below hands the new page to the store, so the cells render once, with the new rows.
-  const apiRef = useGridApiRef();
   // A new total (a search or a filter) gives the grid its rows as a prop too, so that its rows and row count
   // change together.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the rows of the render where the total changed
@@ -169,7 +221,8 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
       onPaginationModelChange={onPaginationModelChange}
       onSortModelChange={onSortModelChange}
       localeText={localeText}
-      slotProps={SLOT_PROPS}
+      slotProps={slotProps}
+      onColumnHeaderClick={onColumnHeaderClick}
       sx={sx}
       {...(dense ? { columnHeaderHeight: DENSE_HEADER_HEIGHT, getRowHeight: denseRowHeight } : {})}
       {...rest}

@@ -144,4 +144,46 @@ describe('ServerDataGrid', () => {
     expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
     expect(changes).toEqual([{ page: 2 }]);
   });
+
+  it('a page or header click asks for the change and draws nothing of the grid until its rows are in (decision 0997)', async () => {
+    const rendered: number[] = [];
+    const counted: GridColDef<Row>[] = [
+      { field: 'name', headerName: 'Name', width: 200, renderCell: ({ row }) => (rendered.push(row.id), row.name) },
+      { field: 'city', headerName: 'City', width: 150, sortable: false },
+    ];
+    const changes: Partial<TableState>[] = [];
+    const props = { columns: counted, total: 100, onStateChange: (c: Partial<TableState>) => changes.push(c), label: 'Customers' };
+    const { rerender } = render(<DataGridTable<Row> {...props} rows={rows} state={state()} />);
+    const header = () => screen.getByRole('columnheader', { name: /Name/ });
+    rendered.length = 0;
+    await clickAndSettle(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(changes).toEqual([{ page: 2 }]);
+    // The footer and the cells stay as they are until the next page's rows come.
+    expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
+    expect(rendered).toEqual([]);
+    // More clicks before they come build on the first, up to the last page (4 of 100 rows by 25).
+    for (let i = 0; i < 3; i += 1) await clickAndSettle(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(changes).toEqual([{ page: 2 }, { page: 3 }, { page: 4 }]);
+    // Header clicks go round the grid's order from the sort last asked for: descending, then none.
+    await clickAndSettle(screen.getByText('Name'));
+    expect(changes.at(-1)).toEqual({ sort: [{ field: 'name', direction: 'desc' }] });
+    expect(header()).toHaveAttribute('aria-sort', 'ascending');
+    expect(rendered).toEqual([]);
+    await clickAndSettle(screen.getByText('Name'));
+    expect(changes.at(-1)).toEqual({ sort: [] });
+    rerender(<DataGridTable<Row> {...props} rows={[...rows].reverse()} state={state({ sort: [{ field: 'name', direction: 'desc' }] })} />);
+    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'descending'));
+    expect(screen.getByText('1–25 of 100')).toBeInTheDocument();
+    await clickAndSettle(screen.getByText('Name'));
+    expect(changes.at(-1)).toEqual({ sort: [] });
+    // A column that does not sort asks for nothing.
+    const asked = changes.length;
+    await clickAndSettle(screen.getByText('City'));
+    expect(changes).toHaveLength(asked);
+    // The keyboard keeps the grid's own way: Enter on a header sorts it.
+    header().focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(changes).toHaveLength(asked + 1));
+    expect(changes.at(-1)).toEqual({ sort: [] });
+  });
 });
