@@ -172,9 +172,11 @@ function section(r) {
     if (load.soak)
       lines.push(
         `- Soak (${n(load.soakSeconds / 60)} minutes, the list at half its sustainable rate and sign-ins): resident memory ` +
-          `${n(load.soak.rssAfterWarmUpMb)} MB after warm-up, ${n(load.soak.rssAtEndMb)} MB at the end (lowest tenth of each window; ` +
-          `medians ${n(load.soak.rssMedianAfterWarmUpMb)} and ${n(load.soak.rssMedianAtEndMb)} MB; the smaller growth ${n(load.soak.growthPercent)}%, ` +
-          `limit +10%), list errors ${n(other(load.soak.list, [200]))}, sign-in errors ${n(other(load.soak.signIns, [303]))}.`,
+          `${n(load.soak.rssAfterWarmUpMb)} MB after warm-up, ${n(load.soak.rssAtEndMb)} MB at the end (${n(load.soak.growthPercent)}%` +
+          (load.soak.medianGrowthPercent !== undefined
+            ? `, the smaller of the lowest tenth's ${n(load.soak.floorGrowthPercent)}% and the median's ${n(load.soak.medianGrowthPercent)}%`
+            : '') +
+          `; limit +10%), list errors ${n(other(load.soak.list, [200]))}, sign-in errors ${n(other(load.soak.signIns, [303]))}.`,
       );
   }
   const failures = [
