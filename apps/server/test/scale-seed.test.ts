@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { PROGRAMS } from '@fc/contract/customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, postgresDatabase } from '../src/db/client';
 import { SCALE_CUST_BASE, SCALE_LARGE, seedScale, type ScaleStep } from '../src/seed/scale';
@@ -72,6 +73,13 @@ describe.skipIf(!ADMIN_URL)('npm run seed -- --scale large on PostgreSQL', () =>
       ),
     ).toEqual({ n: SCALE_LARGE.itemCodes });
     expect(await one('select count(*)::int as n from loyalty_enrolments where cust_no >= $1', base)).toEqual({ n: SCALE_LARGE.enrolments });
+    // Every customer in a programme the list and the filter name (the list showed a bare "98" before).
+    expect(
+      await one('select count(*)::int as n from customers where cust_no >= $1 and not (program = any($2::int[]))', [
+        SCALE_CUST_BASE,
+        PROGRAMS.map((p) => p.value),
+      ]),
+    ).toEqual({ n: 0 });
     // Every transaction belongs to a scale customer, in that customer's currency.
     expect(
       await one(

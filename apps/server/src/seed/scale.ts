@@ -123,7 +123,8 @@ export async function seedScale(
         select ${SCALE_CUST_BASE} + g,
                (array['Acme', 'Northern', 'Blue Ridge', 'Pacific', 'Lone Star', 'Great Lakes', 'Summit', 'Prairie'])[1 + g % 8]
                  || ' ' || (array['Freight', 'Haulage', 'Transport', 'Logistics', 'Carriers'])[1 + (g / 8) % 5] || ' ' || g,
-               (array[96, 97, 98])[1 + g % 3]::smallint,
+               -- Programmes the list names (PROGRAMS): Brand, Advantage, Select.
+               (array[96, 97, 94])[1 + g % 3]::smallint,
                (case when g % 5 = 0 then 1 else 0 end)::smallint,
                (case when g % 50 = 0 then 1 else 0 end)::smallint,
                0, (case when g % 5 = 0 then 1 else 0 end)::smallint,
