@@ -5,7 +5,6 @@ import {
   type DataGridProps,
   type GridColDef,
   type GridPaginationModel,
-  type GridSortDirection,
   type GridSortModel,
   type GridColumnHeaderParams,
   type GridEventListener,
@@ -15,7 +14,7 @@ import { PAGE_SIZE_OPTIONS, type SortTerm } from '@fc/contract';
 import { DENSE_HEADER_HEIGHT } from './light-table';
 import { PageButton } from './page-button';
 import type { ServerDataGridProps } from './server-data-grid';
-import type { TableState } from './table-state';
+import { nextSort, type TableState } from './table-state';
 import { useServerTableView } from './server-table-view';
 
 /*
@@ -24,8 +23,6 @@ import { useServerTableView } from './server-table-view';
  */
 const PAGE_BUTTONS = { firstButton: PageButton, previousButton: PageButton, nextButton: PageButton, lastButton: PageButton };
 const LOADING_OVERLAY = { variant: 'linear-progress', noRowsVariant: 'linear-progress' } as const;
-/** The grid's own order of a column's sorts on header clicks (its `sortingOrder` default). */
-const SORTING_ORDER: readonly (GridSortDirection | null)[] = ['asc', 'desc', null];
 /*
  * Header titles wrap onto a second line rather than end in an ellipsis: Spanish and French titles are a third
  * longer than the English ones the columns were sized for ("Fecha de vencimiento", issue 20).
@@ -54,6 +51,7 @@ const denseRowHeight = () => 'auto' as const;
 const sortTerm = (s: GridSortModel[number]): SortTerm => ({ field: s.field, direction: s.sort === 'desc' ? 'desc' : 'asc' });
 const sameSort = (a: readonly SortTerm[], b: readonly SortTerm[]) =>
   a.length === b.length && a.every((x, i) => x.field === b[i]!.field && x.direction === b[i]!.direction);
+const NO_SORT: readonly SortTerm[] = [];
 
 /**
  * A DataGrid whose paging and sorting happen on the server (UI-01: page sizes 5 to 100,
@@ -68,6 +66,7 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
     total,
     loading,
     state,
+    defaultSort = NO_SORT,
     label,
     reservePage,
     dense,
@@ -145,12 +144,10 @@ export function DataGridTable<R extends GridValidRowModel>(props: ServerDataGrid
     ({ colDef }: GridColumnHeaderParams, event) => {
       if (!colDef.sortable) return;
       event.defaultMuiPrevented = true;
-      const current = (asked.current ?? stateRef.current).sort.find((s) => s.field === colDef.field)?.direction ?? null;
-      const order = colDef.sortingOrder ?? SORTING_ORDER;
-      const next = order[(order.indexOf(current) + 1) % order.length] ?? null;
-      ask({ sort: next ? [{ field: colDef.field, direction: next }] : [] });
+      const order = colDef.sortingOrder?.map((d) => d ?? null);
+      ask({ sort: nextSort((asked.current ?? stateRef.current).sort, colDef.field, defaultSort, order) });
     },
-    [ask],
+    [ask, defaultSort],
   );
   const slotProps = useMemo<DataGridProps['slotProps']>(
     () => ({

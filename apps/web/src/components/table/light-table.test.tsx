@@ -86,6 +86,22 @@ describe('LightTable (decision 0610)', () => {
     expect(changes.at(-1)).toEqual({ sort: [] });
   });
 
+  it('sorts the column of a descending default ascending on its first click, not to the same rows', async () => {
+    const changes: Partial<TableState>[] = [];
+    const defaultSort = [{ field: 'name', direction: 'desc' as const }];
+    const props = {
+      rows,
+      columns,
+      total: 100,
+      onStateChange: (c: Partial<TableState>) => changes.push(c),
+      label: 'Customers',
+      defaultSort,
+    };
+    render(<LightTable<Row> {...props} state={state({ sort: defaultSort })} />);
+    await clickAndSettle(screen.getByRole('button', { name: /Name/ }));
+    expect(changes).toEqual([{ sort: [{ field: 'name', direction: 'asc' }] }]);
+  });
+
   it('asks for the rows of a click before the table renders it (decision 0994)', async () => {
     const asked: { query: string; shownWhenAsked: string | null }[] = [];
     render(

@@ -2,8 +2,9 @@ import type { ChangeEvent } from 'react';
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import { Box, LinearProgress, TablePagination } from '@mui/material';
 import { PAGE_SIZE_OPTIONS } from '@fc/contract';
-import { DENSE_HEADER_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, nextSort, PlainTable, ROW_HEIGHT } from './plain-table';
+import { DENSE_HEADER_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, PlainTable, ROW_HEIGHT } from './plain-table';
 import type { ServerDataGridProps } from './server-data-grid';
+import { nextSort } from './table-state';
 import { useServerTableView } from './server-table-view';
 
 export { DENSE_HEADER_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT } from './plain-table';
@@ -71,7 +72,7 @@ const DENSE_SX = {
  * and server requests. It shows the rows without waiting for the DataGrid's code, which then replaces it.
  */
 export function LightTable<R extends GridValidRowModel>(props: ServerDataGridProps<R>) {
-  const { rows, columns, total, loading, state, label, reservePage, dense, getRowId } = props;
+  const { rows, columns, total, loading, state, defaultSort, label, reservePage, dense, getRowId } = props;
   const { t, gridText, change, paged, displayedRows, emptyText } = useServerTableView(props);
   const current = state.sort[0];
   const empty = rows.length === 0;
@@ -81,7 +82,7 @@ export function LightTable<R extends GridValidRowModel>(props: ServerDataGridPro
         rows={rows}
         columns={columns}
         sort={current}
-        onSort={(field) => change({ sort: nextSort(current, field) })}
+        onSort={(field) => change({ sort: nextSort(state.sort, field, defaultSort) })}
         label={label}
         loading={loading}
         emptyText={loading ? '' : emptyText}

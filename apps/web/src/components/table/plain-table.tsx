@@ -12,11 +12,6 @@ export const FOOTER_HEIGHT = 52;
 /** A column's width in the table: its fixed width, else its minimum (a flex column shares what is left). */
 export const widthOf = (c: GridColDef) => c.width ?? c.minWidth ?? 100;
 
-/** The grid's sort order on a header click: ascending, descending, then unsorted. */
-export function nextSort(current: SortTerm | undefined, field: string): SortTerm[] {
-  return current?.field !== field ? [{ field, direction: 'asc' }] : current.direction === 'asc' ? [{ field, direction: 'desc' }] : [];
-}
-
 /** The cell's content as the DataGrid would show it: valueGetter, then valueFormatter or renderCell. */
 function cellContent<R extends GridValidRowModel>(column: GridColDef<R>, row: R, id: unknown): ReactNode {
   const raw = (row as Record<string, unknown>)[column.field];

@@ -186,4 +186,17 @@ describe('ServerDataGrid', () => {
     await waitFor(() => expect(changes).toHaveLength(asked + 1));
     expect(changes.at(-1)).toEqual({ sort: [] });
   });
+
+  it('a header click on the column of the default sort sorts it the other way at once, never to the same rows', async () => {
+    const changes: Partial<TableState>[] = [];
+    const defaultSort = [{ field: 'name', direction: 'desc' as const }];
+    const props = { columns, total: 100, onStateChange: (c: Partial<TableState>) => changes.push(c), label: 'Customers', defaultSort };
+    const { rerender } = render(<DataGridTable<Row> {...props} rows={rows} state={state({ sort: defaultSort })} />);
+    await clickAndSettle(screen.getByText('Name'));
+    expect(changes).toEqual([{ sort: [{ field: 'name', direction: 'asc' }] }]);
+    rerender(<DataGridTable<Row> {...props} rows={[...rows].reverse()} state={state({ sort: [{ field: 'name', direction: 'asc' }] })} />);
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending'));
+    await clickAndSettle(screen.getByText('Name'));
+    expect(changes.at(-1)).toEqual({ sort: [{ field: 'name', direction: 'desc' }] });
+  });
 });

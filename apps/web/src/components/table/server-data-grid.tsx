@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { whenIdle } from '@/lib/idle';
 import { LoadError } from '../load-error';
 import { LightTable } from './light-table';
+import type { SortTerm } from '@fc/contract';
 import type { TableState } from './table-state';
 
 export interface ServerDataGridProps<R extends GridValidRowModel> extends Omit<
@@ -21,6 +22,8 @@ export interface ServerDataGridProps<R extends GridValidRowModel> extends Omit<
   totalEstimated?: boolean;
   loading?: boolean;
   state: TableState;
+  /** The sort of `sort: []` (the table's default, useTableUrlState): a header click never steps to the sort it shows. */
+  defaultSort?: readonly SortTerm[];
   onStateChange(change: Partial<TableState>): void;
   /** Accessible name of the table. */
   label: string;

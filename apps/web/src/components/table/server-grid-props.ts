@@ -1,3 +1,4 @@
+import type { SortTerm } from '@fc/contract';
 import type { TableState } from './table-state';
 
 /** A page of a list as the web's list fetchers answer it: `estimated` where the list's count may be estimated. */
@@ -18,6 +19,8 @@ export interface ListQueryResult<R> {
 /** The part of useTableUrlState's answer that a ServerDataGrid pages, sorts and searches with. */
 export interface TableUrlState {
   state: TableState;
+  /** The table's default sort: a header click never steps to the order the rows are already in. */
+  defaultSort: readonly SortTerm[];
   update(change: Partial<TableState>): void;
 }
 
@@ -31,7 +34,10 @@ const NO_ROWS: never[] = [];
  * The ServerDataGrid props that come from a list query and the table's URL state, so that every list shows
  * its rows, count, loading, failure and Retry the same way: `<ServerDataGrid {...serverGridProps(list, table)} ... />`.
  */
-export function serverGridProps<R>({ data, isFetching, isError, refetch }: ListQueryResult<R>, { state, update }: TableUrlState) {
+export function serverGridProps<R>(
+  { data, isFetching, isError, refetch }: ListQueryResult<R>,
+  { state, defaultSort, update }: TableUrlState,
+) {
   return {
     rows: data?.rows ?? (NO_ROWS as R[]),
     total: data?.total ?? 0,
@@ -40,6 +46,7 @@ export function serverGridProps<R>({ data, isFetching, isError, refetch }: ListQ
     error: isError,
     onRetry: () => void refetch(),
     state,
+    defaultSort,
     onStateChange: update,
   };
 }

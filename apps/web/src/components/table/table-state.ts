@@ -23,6 +23,35 @@ export interface TableOptions {
   prefetch?: (query: URLSearchParams) => Promise<unknown>;
 }
 
+type SortDirection = SortTerm['direction'];
+/** The grid's order of a column's sorts on header clicks (its `sortingOrder` default): none is the default sort. */
+export const SORTING_ORDER: readonly (SortDirection | null)[] = ['asc', 'desc', null];
+
+const sameSort = (a: readonly SortTerm[], b: readonly SortTerm[]) =>
+  a.length === b.length && a.every((x, i) => x.field === b[i]!.field && x.direction === b[i]!.direction);
+
+/**
+ * The sort after a click on a column's header: the column's next direction in `order`, where "none" is the
+ * table's default sort. A step that would show the rows in the order they are already in is skipped, so the
+ * default column (audit "at", descending) goes ascending on its first click instead of doing nothing, and
+ * then alternates.
+ */
+export function nextSort(
+  current: readonly SortTerm[],
+  field: string,
+  defaultSort: readonly SortTerm[] = [],
+  order: readonly (SortDirection | null)[] = SORTING_ORDER,
+): SortTerm[] {
+  const shown = current.length ? current : defaultSort;
+  let direction = shown.find((s) => s.field === field)?.direction ?? null;
+  for (let step = 0; step < order.length; step++) {
+    direction = order[(order.indexOf(direction) + 1) % order.length] ?? null;
+    const next: SortTerm[] = direction ? [{ field, direction }] : [];
+    if (!sameSort(next.length ? next : defaultSort, shown)) return next;
+  }
+  return [];
+}
+
 /** The sort written in the URL (`sort=field|desc,...`), or the table's default. */
 export function sortFromParam(sortParam: string | null, defaultSort: SortTerm[]): SortTerm[] {
   return sortParam

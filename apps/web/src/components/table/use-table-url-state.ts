@@ -20,7 +20,8 @@ export function useTableUrlState(options: TableOptions) {
   // The sort keeps its identity until its own parameter changes: the grid answers a new sort model by going
   // back to its first page, so a sort rebuilt on a page click would undo the click.
   const sortParam = params.get(`${p}sort`);
-  const sort = useMemo<SortTerm[]>(() => sortFromParam(sortParam, JSON.parse(defaultSortKey) as SortTerm[]), [sortParam, defaultSortKey]);
+  const defaultSort = useMemo(() => JSON.parse(defaultSortKey) as SortTerm[], [defaultSortKey]);
+  const sort = useMemo<SortTerm[]>(() => sortFromParam(sortParam, defaultSort), [sortParam, defaultSort]);
 
   const state = useMemo<TableState>(
     () =>
@@ -60,5 +61,5 @@ export function useTableUrlState(options: TableOptions) {
   /** The list request's query: page[number], page[size], filter[sort], filter[search], filter[...]. */
   const query = useMemo(() => tableQuery(state), [state]);
 
-  return { state, update, query };
+  return { state, defaultSort, update, query };
 }

@@ -63,7 +63,7 @@ export default function AuditHistoryPage() {
   const { t } = useTranslation('audit');
   const reader = useAuditReader();
   const toast = useToast();
-  const { state, update, query } = useTableUrlState(AUDIT_TABLE);
+  const { state, defaultSort, update, query } = useTableUrlState(AUDIT_TABLE);
   const list = useAudit(query);
   const { data: facets } = useAuditFacets();
   const [exporting, setExporting] = useState(false);
@@ -172,7 +172,7 @@ export default function AuditHistoryPage() {
       </Stack>
       <ServerDataGrid<AuditRow>
         label={t('heading')}
-        {...serverGridProps(list, { state, update })}
+        {...serverGridProps(list, { state, defaultSort, update })}
         columns={columns}
         getRowHeight={() => 'auto'}
       />

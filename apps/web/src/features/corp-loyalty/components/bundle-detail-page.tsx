@@ -53,7 +53,7 @@ export default function BundleDetailPage() {
   const canModify = useCan('corpLoyaltyModify');
   const active = !!bundle.data && isBundleActive(bundle.data.status);
   const canChange = canModify && active;
-  const { state, update } = useTableUrlState({ defaultSort: [{ field: 'item_code', direction: 'asc' }] });
+  const { state, defaultSort, update } = useTableUrlState({ defaultSort: [{ field: 'item_code', direction: 'asc' }] });
   const query = new URLSearchParams();
   query.set('filter[bundle_seq]', String(seq ?? 0));
   query.set('page[number]', String(state.page));
@@ -239,7 +239,7 @@ export default function BundleDetailPage() {
       <ServerDataGrid<Row>
         disableVirtualization
         label={t('item-code.table')}
-        {...serverGridProps(codes, { state, update })}
+        {...serverGridProps(codes, { state, defaultSort, update })}
         columns={columns}
         loading={codes.isFetching || bundle.isLoading}
         getRowId={(r) => r.itemCodeSeq}

@@ -23,7 +23,10 @@ export function BundlesTab() {
   const { t } = useTranslation('corp-loyalty');
   const fmt = useFormats();
   const canModify = useCan('corpLoyaltyModify');
-  const { state, update, query } = useTableUrlState({ prefix: 'b', defaultSort: [{ field: 'bundle_name', direction: 'asc' }] });
+  const { state, defaultSort, update, query } = useTableUrlState({
+    prefix: 'b',
+    defaultSort: [{ field: 'bundle_name', direction: 'asc' }],
+  });
   const list = useBundles(query);
   const [dialog, setDialog] = useState<{ bundle?: Row } | null>(null);
   const [deactivating, setDeactivating] = useState<Row | null>(null);
@@ -85,7 +88,7 @@ export function BundlesTab() {
       <ServerDataGrid<Row>
         disableVirtualization
         label={t('tabs.bundles')}
-        {...serverGridProps(list, { state, update })}
+        {...serverGridProps(list, { state, defaultSort, update })}
         columns={columns}
         getRowId={(r) => r.bundleId}
       />

@@ -40,7 +40,7 @@ export function CustomersTab() {
   const fmt = useFormats();
   const toast = useToast();
   const canModify = useCan('corpLoyaltyModify');
-  const { state, update, query } = useTableUrlState({
+  const { state, defaultSort, update, query } = useTableUrlState({
     prefix: 'c',
     defaultSort: [{ field: 'customer_name', direction: 'asc' }],
     filterNames: ['loyalty_program_seq'],
@@ -157,7 +157,7 @@ export function CustomersTab() {
         dense
         disableVirtualization
         label={t('tabs.customers')}
-        {...serverGridProps(list, { state, update })}
+        {...serverGridProps(list, { state, defaultSort, update })}
         columns={columns}
         getRowId={(r) => r.custLoyaltyProgramSeq}
       />

@@ -22,7 +22,10 @@ export function ProgramsTab() {
   const { t } = useTranslation('corp-loyalty');
   const fmt = useFormats();
   const canModify = useCan('corpLoyaltyModify');
-  const { state, update, query } = useTableUrlState({ prefix: 'p', defaultSort: [{ field: 'loyalty_program_name', direction: 'asc' }] });
+  const { state, defaultSort, update, query } = useTableUrlState({
+    prefix: 'p',
+    defaultSort: [{ field: 'loyalty_program_name', direction: 'asc' }],
+  });
   const list = useTemplates(query);
   const [dialog, setDialog] = useState<{ mode: TemplateDialogMode; seq?: number } | null>(null);
   const [deactivating, setDeactivating] = useState<Row | null>(null);
@@ -122,7 +125,7 @@ export function ProgramsTab() {
       <ServerDataGrid<Row>
         disableVirtualization
         label={t('tabs.programs')}
-        {...serverGridProps(list, { state, update })}
+        {...serverGridProps(list, { state, defaultSort, update })}
         columns={columns}
         getRowId={(r) => r.loyaltyProgramSeq}
       />

@@ -18,7 +18,7 @@ import { SearchField } from '@/components/search-field';
 export default function AccountRequestsPage() {
   const { t } = useTranslation('customers');
   const toast = useToast();
-  const { state, update, query } = useTableUrlState(ACCOUNT_REQUESTS_TABLE);
+  const { state, defaultSort, update, query } = useTableUrlState(ACCOUNT_REQUESTS_TABLE);
   const list = useAccountRequests(query);
   const setStatus = useSetAccountRequestStatus();
   // Approving or rejecting needs task 509 (docs/permissions.md); a view-only user sees the status as text.
@@ -129,7 +129,7 @@ export default function AccountRequestsPage() {
       </Stack>
       <ServerDataGrid<AccountRequestRow>
         label={t('requests.heading')}
-        {...serverGridProps(list, { state, update })}
+        {...serverGridProps(list, { state, defaultSort, update })}
         columns={columns}
         getRowHeight={() => 'auto'}
       />

@@ -3,9 +3,9 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { can } from '@fc/contract';
 import { PlainPager } from '@/components/table/plain-pager';
-import { PlainTable, nextSort } from '@/components/table/plain-table';
+import { PlainTable } from '@/components/table/plain-table';
 import type { FirstFrameView } from '@/components/table/first-frame-view';
-import { tableQuery, tableStateFromParams, type TableState } from '@/components/table/table-state';
+import { nextSort, tableQuery, tableStateFromParams, type TableState } from '@/components/table/table-state';
 import { queryClient } from '@/lib/query-client';
 import { basePath } from '@/lib/links';
 import { useAppConfig } from '@/lib/session/app-config';
@@ -56,7 +56,7 @@ function CustomerFirstFrame({ params, onChange }: { params: URLSearchParams; onC
           rows={rows}
           columns={columns}
           sort={state.sort[0]}
-          onSort={(field) => onChange({ sort: nextSort(state.sort[0], field) })}
+          onSort={(field) => onChange({ sort: nextSort(state.sort, field, CUSTOMER_TABLE.defaultSort) })}
           label={t('maintenance.heading')}
           loading={isFetching}
           emptyText={isFetching ? '' : filtered ? t('common:table.no-relevant-data') : t('common:table.no-data')}

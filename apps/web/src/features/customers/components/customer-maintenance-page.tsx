@@ -43,7 +43,7 @@ export default function CustomerMaintenancePage() {
   const { data: config } = useAppConfig();
   // Creating a customer needs task 509 (docs/permissions.md); a view-only user is told so instead of offered the button.
   const mayCreate = useCan('customerCreate');
-  const { state, update, query } = useTableUrlState(CUSTOMER_TABLE);
+  const { state, defaultSort, update, query } = useTableUrlState(CUSTOMER_TABLE);
   const list = useCustomers(query);
   const brandName = config?.brandName ?? '';
   const programLabel = useMemo(() => programLabelOf(brandName), [brandName]);
@@ -119,7 +119,7 @@ export default function CustomerMaintenancePage() {
       </Stack>
       <ServerDataGrid<CustomerRow>
         label={t('maintenance.heading')}
-        {...serverGridProps(list, { state, update })}
+        {...serverGridProps(list, { state, defaultSort, update })}
         columns={columns}
         reservePage
       />
