@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import i18n, { i18nReady, switchLanguage } from '@/lib/i18n';
 import { AUDIT_NAMESPACES } from '../api/namespaces';
 import { diffOf } from './audit-diff';
-import { auditFieldName, auditValueText, useAuditReader, type AuditReader } from './audit-values';
+import { auditFieldName, auditInnerWords, auditValueText, useAuditReader, type AuditReader } from './audit-values';
 
 describe('the changes of an audit entry', () => {
   it('shows a changed time in the specification’s MM/dd/yyyy HH:mm:ss, not as the server wrote it', () => {
@@ -40,7 +40,9 @@ async function shown(lng: 'en-us' | 'es' | 'fr', entity: string, before: unknown
   const reader = await readerIn(lng);
   const text = auditValueText(entity, reader);
   const name = named ? auditFieldName(entity, reader) : (key: string) => key;
-  return diffOf(before, after, text).map((c) => `${name(c.key)}: ${c.before ? `${c.before} → ` : ''}${c.after}`);
+  return diffOf(before, after, text, auditInnerWords(entity, reader)).map(
+    (c) => `${name(c.key)}: ${c.before ? `${c.before} → ` : ''}${c.after}`,
+  );
 }
 
 beforeAll(async () => {
@@ -77,9 +79,11 @@ describe('audit values in the reader’s language', { timeout: 30_000 }, () => {
       }),
     ).toEqual([
       'asOf: 11/27/2026',
-      `moved: [{"seq":1,"from":"${{ 'en-us': 'Enrolled', es: 'Inscrito', fr: 'Inscrit' }[lng]}","to":"${
-        { 'en-us': 'Pending reconciliation', es: 'Pendiente de conciliación', fr: 'Rapprochement en attente' }[lng]
-      }"}]`,
+      {
+        'en-us': 'moved: Enrolment no.: 1 · Previous status: Enrolled · New status: Pending reconciliation',
+        es: 'moved: N.º de inscripción: 1 · Estado anterior: Inscrito · Estado nuevo: Pendiente de conciliación',
+        fr: 'moved: N° d’inscription\u00a0: 1 · Statut précédent\u00a0: Inscrit · Nouveau statut\u00a0: Rapprochement en attente',
+      }[lng],
     ]);
   });
 
@@ -121,27 +125,30 @@ describe('audit values in the reader’s language', { timeout: 30_000 }, () => {
       'en-us',
       ['status: Active → Inactive', 'bundleType: (empty) → Exclude'],
       ['status: New → Approved'],
-      ['status: Active', 'language: French', 'billCycle: Daily'],
+      ['status: Active', 'language: French'],
+      'Bill cycle: Daily',
     ],
     [
       'es',
       ['status: Activo → Inactivo', 'bundleType: (vacío) → Excluir'],
       ['status: Nueva → Aprobada'],
-      ['status: Activo', 'language: Francés', 'billCycle: Diario'],
+      ['status: Activo', 'language: Francés'],
+      'Ciclo de facturación: Diario',
     ],
     [
       'fr',
       ['status: Actif → Inactif', 'bundleType: (vide) → Exclure'],
       ['status: Nouvelle → Approuvée'],
-      ['status: Actif', 'language: Français', 'billCycle: Quotidien'],
+      ['status: Actif', 'language: Français'],
+      'Cycle de facturation\u00a0: Quotidien',
     ],
-  ] as const)('other coded values by the names their pages give them (%s)', async (lng, program, request, customer) => {
+  ] as const)('other coded values by the names their pages give them (%s)', async (lng, program, request, customer, options) => {
     expect(await shown(lng, 'loyalty_program', { status: 0, bundleType: null }, { status: 1, bundleType: 'Exclude' })).toEqual(program);
     expect(await shown(lng, 'account_request', { status: 'new' }, { status: 'approved' })).toEqual(request);
     expect(await shown(lng, 'customer', null, { status: 0, language: 2, options: { billCycle: 2 } })).toEqual([
       customer[0],
       customer[1],
-      `options: {"billCycle":"${customer[2].slice('billCycle: '.length)}"}`,
+      `options: ${options}`,
     ]);
   });
 
@@ -174,9 +181,9 @@ describe('audit values in the reader’s language', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    ['en-us', ['test: No → Yes', 'options: {"test":"No","billCycle":"Daily"}']],
-    ['es', ['test: No → Sí', 'options: {"test":"No","billCycle":"Diario"}']],
-    ['fr', ['test: Non → Oui', 'options: {"test":"Non","billCycle":"Quotidien"}']],
+    ['en-us', ['test: No → Yes', 'options: Test account: No · Bill cycle: Daily']],
+    ['es', ['test: No → Sí', 'options: Cuenta de prueba: No · Ciclo de facturación: Diario']],
+    ['fr', ['test: Non → Oui', 'options: Compte de test\u00a0: Non · Cycle de facturation\u00a0: Quotidien']],
   ] as const)('yes and no for true and false, inside a list too (%s)', async (lng, expected) => {
     expect(await shown(lng, 'customer', { test: false }, { test: true, options: { test: false, billCycle: 2 } })).toEqual(expected);
   });
@@ -224,10 +231,42 @@ describe('audit field names in the reader’s language', { timeout: 30_000 }, ()
     ).toEqual(enrolment);
   });
 
+  it.each([
+    [
+      'en-us',
+      'milestones: Milestone: 1 · Target spend: 1,000.00 · Rebate (%): 1% · Cap amount: (empty)',
+      'itemCodes: Item code: 00103 · Date added: 11/26/2026',
+      'and 7 more',
+    ],
+    [
+      'es',
+      'milestones: Hito: 1 · Gasto objetivo: 1000,00 · Reembolso (%): 1\u00a0% · Importe del tope: (vacío)',
+      'itemCodes: Código de artículo: 00103 · Fecha de alta: 11/26/2026',
+      'y 7 más',
+    ],
+    [
+      'fr',
+      'milestones: Palier\u00a0: 1 · Dépense visée\u00a0: 1\u202f000,00 · Remise (%)\u00a0: 1\u00a0% · Montant du plafond\u00a0: (vide)',
+      'itemCodes: Code d’article\u00a0: 00103 · Date d’ajout\u00a0: 11/26/2026',
+      'et 7 autres',
+    ],
+  ] as const)('the fields inside a list by their names, a long list cut after five (%s)', async (lng, milestones, itemCodes, more) => {
+    const milestone = { number: 1, amount: 1000, rate: 0.01, cap: null };
+    expect(await shown(lng, 'loyalty_program', null, { milestones: [milestone] })).toEqual([milestones]);
+    const [codes] = await shown(lng, 'loyalty_bundle', null, { itemCodes: [{ itemCode: '00103', dateAdded: '2026-11-26T18:20:53.013Z' }] });
+    expect(codes).toMatch(new RegExp(`^${itemCodes.replace(/[().%]/g, '\\$&')} \\d{2}:\\d{2}:53$`));
+    const moved = Array.from({ length: 12 }, (_, i) => ({ seq: i + 1, from: 'Enrolled', to: 'Pending Reconciliation' }));
+    const [run] = await shown(lng, 'loyalty_enrolment', null, { moved });
+    expect(run!.split('; ')).toHaveLength(6);
+    expect(run).toContain(': 5 · ');
+    expect(run).not.toContain(': 6 · ');
+    expect(run!.endsWith(`; ${more}`)).toBe(true);
+  });
+
   it('shows a field it has no name for as stored, never blank', async () => {
     const price = { price: '1.00', status: 'A', effective_date: '2026-01-01' };
     expect(await shown('fr', 'core_parts', null, { '10001 00103': price, fieldAddedLater: 'x' }, true)).toEqual([
-      '10001 00103: {"price":"1,00","status":"Actif","effective_date":"01/01/2026"}',
+      '10001 00103: Prix vérifié\u00a0: 1,00 · Statut\u00a0: Actif · Date d’entrée en vigueur\u00a0: 01/01/2026',
       'fieldAddedLater: x',
     ]);
   });

@@ -21,19 +21,53 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{
 const time = (v: unknown) => (typeof v === 'string' && TIMESTAMP.test(v) ? formatDateTime(v) : v);
 
 /**
- * A value as the page shows it: worded for its field where `text` knows the field, times formatted, and the
- * same for every field inside a list or an object (a bundle's item codes keep their dateAdded).
+ * How the page words what is inside a list or an object: each inner field by its name, a long list cut after
+ * LIST_ITEMS with "and N more". Without it (the export's and the tests' default) inner values are JSON.
  */
-function show(key: string, v: unknown, text: ValueText): string {
+export interface InnerWords {
+  name(key: string): string;
+  more(count: number): string;
+  empty: string;
+  /** "Name: value", as the page writes a field (the colon and its spacing differ in French). */
+  field(name: string, value: string): string;
+}
+
+/** A lifecycle run can move hundreds of enrolments: the cell shows the first few, the export every one. */
+export const LIST_ITEMS = 5;
+
+function inner(key: string, v: unknown, text: ValueText, words: InnerWords): string {
+  const own = text(key, v);
+  if (own !== undefined) return own;
+  if (Array.isArray(v)) {
+    if (v.length === 0) return words.empty;
+    const items = v.slice(0, LIST_ITEMS).map((item) => inner(key, item, text, words));
+    return [...items, ...(v.length > LIST_ITEMS ? [words.more(v.length - LIST_ITEMS)] : [])].join('; ');
+  }
+  if (v && typeof v === 'object') {
+    const fields = Object.entries(v as Record<string, unknown>).filter(([, value]) => value !== undefined);
+    if (fields.length === 0) return words.empty;
+    // Not a comma: French and Spanish amounts have a decimal comma ("Prix vérifié : 1,00 · Statut : Actif").
+    return fields.map(([k, value]) => words.field(words.name(k), inner(k, value, text, words))).join(' · ');
+  }
+  return String(time(v));
+}
+
+/**
+ * A value as the page shows it: worded for its field where `text` knows the field, times formatted, and the
+ * same for every field inside a list or an object (a bundle's item codes keep their dateAdded), by name when
+ * `words` are given.
+ */
+function show(key: string, v: unknown, text: ValueText, words?: InnerWords): string {
   if (v === undefined) return '';
+  if (words) return inner(key, v, text, words);
   const own = text(key, v);
   if (own !== undefined) return own;
   if (typeof v === 'string') return String(time(v));
-  return JSON.stringify(v, (inner: string, value: unknown) => (inner === '' ? value : (text(inner, value) ?? time(value))));
+  return JSON.stringify(v, (innerKey: string, value: unknown) => (innerKey === '' ? value : (text(innerKey, value) ?? time(value))));
 }
 
 /** The fields a write changed: each key of before and after whose value differs (a create lists its values). */
-export function diffOf(before: unknown, after: unknown, text: ValueText = asStored): Change[] {
+export function diffOf(before: unknown, after: unknown, text: ValueText = asStored, words?: InnerWords): Change[] {
   const b =
     before && typeof before === 'object'
       ? (before as Record<string, unknown>)
@@ -45,5 +79,5 @@ export function diffOf(before: unknown, after: unknown, text: ValueText = asStor
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return keys
     .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((k) => ({ key: k, before: show(k, b[k], text), after: show(k, a[k], text) }));
+    .map((k) => ({ key: k, before: show(k, b[k], text, words), after: show(k, a[k], text, words) }));
 }

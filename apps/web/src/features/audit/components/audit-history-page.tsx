@@ -14,7 +14,7 @@ import { exportAudit } from '../api/export-audit';
 import { AUDIT_TABLE, useAudit, type AuditRow } from '../api/get-audit';
 import { useAuditFacets } from '../api/get-audit-facets';
 import { diffOf } from './audit-diff';
-import { auditFieldName, auditValueText, useAuditReader } from './audit-values';
+import { auditFieldName, auditInnerWords, auditValueText, useAuditReader } from './audit-values';
 
 /**
  * A date filter typed MM/DD/YYYY in every language (decision 0400), kept in the address as the YYYYMMDD the
@@ -91,7 +91,7 @@ export default function AuditHistoryPage() {
       minWidth: 280,
       sortable: false,
       renderCell: ({ row }) => {
-        const changes = diffOf(row.before, row.after, auditValueText(row.entity, reader));
+        const changes = diffOf(row.before, row.after, auditValueText(row.entity, reader), auditInnerWords(row.entity, reader));
         const fieldName = auditFieldName(row.entity, reader);
         if (changes.length === 0)
           return (

@@ -4,7 +4,7 @@ import { unitStatusKind } from '@fc/contract/files';
 import { useFileMessages } from '@/lib/file-message';
 import { contractLanguage } from '@/lib/i18n';
 import { AUDIT_NAMESPACES } from '../api/namespaces';
-import type { ValueText } from './audit-diff';
+import type { InnerWords, ValueText } from './audit-diff';
 
 /** What the page needs to word a stored value in the reader's language. */
 export interface AuditReader {
@@ -15,6 +15,8 @@ export interface AuditReader {
   fileMessage(code: string, values: Record<string, unknown> | null): string;
   /** A file's message recorded as an English sentence (records written before they kept its code). */
   recordedMessage(sentence: string): string;
+  /** "and 12 more" after the first items of a long list. */
+  moreItems(count: number): string;
 }
 
 /** Enrolment statuses (LOY-06) as the loyalty pages show them. */
@@ -34,6 +36,7 @@ const NAMED: Record<string, Record<string, (v: string) => string>> = {
     from: enrolmentStatus,
     to: enrolmentStatus,
     currency: (v) => `corp-loyalty:currency-config.${v}`,
+    bundleType: (v) => `corp-loyalty:bundle-type.${v}`,
   },
   loyalty_program: {
     status: activeOrNot,
@@ -139,6 +142,14 @@ const among =
   (key: string): string | undefined =>
     Object.hasOwn(names, key) ? names[key] : undefined;
 
+/** A milestone's fields (a programme's milestones, an enrolment's terms when it closed), as the template names them. */
+const MILESTONE_FIELDS = {
+  number: 'corp-loyalty:template.milestone-no',
+  amount: 'corp-loyalty:template.target-spend',
+  rate: 'corp-loyalty:template.rate',
+  cap: 'corp-loyalty:template.cap',
+};
+
 /**
  * Field names other pages already give, by the audited entity (one stored name means different things in
  * different records: a customer's `name` is its address name). What these leave out is under audit:fields.
@@ -147,6 +158,7 @@ const FIELD_NAMES: Record<string, (key: string) => string | undefined> = {
   customer: (k) => (k === 'card' ? 'customers:purchase.heading' : `customers:create.fields.${k === 'addressName' ? 'name' : snakeCase(k)}`),
   account_request: (k) => `customers:request.fields.${k}`,
   loyalty_program: among({
+    ...MILESTONE_FIELDS,
     name: 'corp-loyalty:template.name',
     status: 'corp-loyalty:template.columns.loyalty_program_status',
     currencyConfig: 'corp-loyalty:template.currency-config',
@@ -161,6 +173,8 @@ const FIELD_NAMES: Record<string, (key: string) => string | undefined> = {
     lastModified: 'corp-loyalty:bundle.columns.last_modified',
     modifiedBy: 'corp-loyalty:bundle.columns.modified_by',
     itemCodes: 'corp-loyalty:item-code.table',
+    itemCode: 'corp-loyalty:item-code.code',
+    dateAdded: 'corp-loyalty:item-code.columns.date_added',
   }),
   loyalty_item_code: among({
     itemCode: 'corp-loyalty:item-code.code',
@@ -171,6 +185,13 @@ const FIELD_NAMES: Record<string, (key: string) => string | undefined> = {
     modifiedBy: 'corp-loyalty:item-code.columns.modified_by',
   }),
   loyalty_enrolment: among({
+    ...MILESTONE_FIELDS,
+    // A lifecycle run's moves: which enrolment, from which status to which.
+    seq: 'audit:fields.custLoyaltyProgramSeq',
+    from: 'audit:fields.status-from',
+    to: 'audit:fields.status-to',
+    currency: 'corp-loyalty:template.currency-config',
+    bundleType: 'corp-loyalty:template.bundle-type',
     custNo: 'corp-loyalty:enrolment.columns.cust_no',
     status: 'corp-loyalty:enrolment.columns.loyalty_program_status',
     startDate: 'corp-loyalty:enrolment.columns.start_date',
@@ -187,7 +208,13 @@ const FIELD_NAMES: Record<string, (key: string) => string | undefined> = {
     expiry_date: 'maintenance:tax.expiry-date',
   }),
   estes_part: among({ part_no: 'maintenance:parts.part-no', custom_part_no: 'maintenance:parts.custom-part-no' }),
-  core_parts: among({ file_type: 'maintenance:core.file-type' }),
+  core_parts: among({
+    file_type: 'maintenance:core.file-type',
+    // A core file's rows, by part: what each row set.
+    price: 'maintenance:core.price',
+    status: 'maintenance:core.status',
+    effective_date: 'maintenance:core.effective-date',
+  }),
   inbound_file: among({ message: 'files:file-status.message', merchantNo: 'files:price-report.merchant-no' }),
 };
 
@@ -203,6 +230,17 @@ export function auditFieldName(entity: string, reader: AuditReader): (key: strin
   };
 }
 
+/** How the page words the fields inside a list or an object of an `entity`'s record (audit-diff.ts). */
+export function auditInnerWords(entity: string, reader: AuditReader): InnerWords {
+  const colon = reader.text('audit:field-colon') ?? ':';
+  return {
+    name: auditFieldName(entity, reader),
+    more: reader.moreItems,
+    empty: reader.text('audit:empty') ?? '',
+    field: (name, value) => `${name}${colon} ${value}`,
+  };
+}
+
 /** The audit page's reader: the interface language and the texts of the namespaces that name its values. */
 export function useAuditReader(): AuditReader {
   const { t, i18n } = useTranslation(AUDIT_NAMESPACES);
@@ -212,5 +250,6 @@ export function useAuditReader(): AuditReader {
     text: (key) => (i18n.exists(key) ? t(key) : undefined),
     fileMessage: (code, values) => fileMessage(code, values as Parameters<typeof fileMessage>[1], null),
     recordedMessage,
+    moreItems: (count) => t('audit:more-items', { count }),
   };
 }
