@@ -80,9 +80,9 @@ describe('audit values in the reader’s language', { timeout: 30_000 }, () => {
     ).toEqual([
       'asOf: 11/27/2026',
       {
-        'en-us': 'moved: Enrolment no.: 1 · Previous status: Enrolled · New status: Pending reconciliation',
-        es: 'moved: N.º de inscripción: 1 · Estado anterior: Inscrito · Estado nuevo: Pendiente de conciliación',
-        fr: 'moved: N° d’inscription\u00a0: 1 · Statut précédent\u00a0: Inscrit · Nouveau statut\u00a0: Rapprochement en attente',
+        'en-us': 'moved: \nEnrolment no.: 1 · Previous status: Enrolled · New status: Pending reconciliation',
+        es: 'moved: \nN.º de inscripción: 1 · Estado anterior: Inscrito · Estado nuevo: Pendiente de conciliación',
+        fr: 'moved: \nN° d’inscription\u00a0: 1 · Statut précédent\u00a0: Inscrit · Nouveau statut\u00a0: Rapprochement en attente',
       }[lng],
     ]);
   });
@@ -234,20 +234,20 @@ describe('audit field names in the reader’s language', { timeout: 30_000 }, ()
   it.each([
     [
       'en-us',
-      'milestones: Milestone: 1 · Target spend: 1,000.00 · Rebate (%): 1% · Cap amount: (empty)',
-      'itemCodes: Item code: 00103 · Date added: 11/26/2026',
+      'milestones: \nMilestone: 1 · Target spend: 1,000.00 · Rebate (%): 1% · Cap amount: (empty)',
+      'itemCodes: \nItem code: 00103 · Date added: 11/26/2026',
       'and 7 more',
     ],
     [
       'es',
-      'milestones: Hito: 1 · Gasto objetivo: 1000,00 · Reembolso (%): 1\u00a0% · Importe del tope: (vacío)',
-      'itemCodes: Código de artículo: 00103 · Fecha de alta: 11/26/2026',
+      'milestones: \nHito: 1 · Gasto objetivo: 1000,00 · Reembolso (%): 1\u00a0% · Importe del tope: (vacío)',
+      'itemCodes: \nCódigo de artículo: 00103 · Fecha de alta: 11/26/2026',
       'y 7 más',
     ],
     [
       'fr',
-      'milestones: Palier\u00a0: 1 · Dépense visée\u00a0: 1\u202f000,00 · Remise (%)\u00a0: 1\u00a0% · Montant du plafond\u00a0: (vide)',
-      'itemCodes: Code d’article\u00a0: 00103 · Date d’ajout\u00a0: 11/26/2026',
+      'milestones: \nPalier\u00a0: 1 · Dépense visée\u00a0: 1\u202f000,00 · Remise (%)\u00a0: 1\u00a0% · Montant du plafond\u00a0: (vide)',
+      'itemCodes: \nCode d’article\u00a0: 00103 · Date d’ajout\u00a0: 11/26/2026',
       'et 7 autres',
     ],
   ] as const)('the fields inside a list by their names, a long list cut after five (%s)', async (lng, milestones, itemCodes, more) => {
@@ -257,10 +257,10 @@ describe('audit field names in the reader’s language', { timeout: 30_000 }, ()
     expect(codes).toMatch(new RegExp(`^${itemCodes.replace(/[().%]/g, '\\$&')} \\d{2}:\\d{2}:53$`));
     const moved = Array.from({ length: 12 }, (_, i) => ({ seq: i + 1, from: 'Enrolled', to: 'Pending Reconciliation' }));
     const [run] = await shown(lng, 'loyalty_enrolment', null, { moved });
-    expect(run!.split('; ')).toHaveLength(6);
+    expect(run!.split('\n')).toHaveLength(7);
     expect(run).toContain(': 5 · ');
     expect(run).not.toContain(': 6 · ');
-    expect(run!.endsWith(`; ${more}`)).toBe(true);
+    expect(run!.endsWith(`\n${more}`)).toBe(true);
   });
 
   it('shows a field it has no name for as stored, never blank', async () => {

@@ -41,7 +41,9 @@ function inner(key: string, v: unknown, text: ValueText, words: InnerWords): str
   if (Array.isArray(v)) {
     if (v.length === 0) return words.empty;
     const items = v.slice(0, LIST_ITEMS).map((item) => inner(key, item, text, words));
-    return [...items, ...(v.length > LIST_ITEMS ? [words.more(v.length - LIST_ITEMS)] : [])].join('; ');
+    if (v.length > LIST_ITEMS) items.push(words.more(v.length - LIST_ITEMS));
+    // A list of records (moves, milestones, item codes) shows one record a line (the cell keeps line breaks).
+    return v.some((item) => item && typeof item === 'object') ? items.map((item) => `\n${item}`).join('') : items.join(', ');
   }
   if (v && typeof v === 'object') {
     const fields = Object.entries(v as Record<string, unknown>).filter(([, value]) => value !== undefined);

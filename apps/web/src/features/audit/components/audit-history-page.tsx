@@ -59,6 +59,22 @@ function DateFilter({
 }
 
 /** Audit history (corporate): every write of the portal, filtered by entity, user and date, exportable to CSV. */
+/** A value that lists records (audit-diff.ts: one a line) as a list in the cell, each record a bullet. */
+function Lines({ text }: { text: string }) {
+  const [head, ...records] = text.split('\n');
+  if (records.length === 0) return text;
+  return (
+    <>
+      {head}
+      <Box component="ul" sx={{ m: 0, pl: 2, listStyleType: 'circle' }}>
+        {records.map((record, i) => (
+          <li key={i}>{record}</li>
+        ))}
+      </Box>
+    </>
+  );
+}
+
 export default function AuditHistoryPage() {
   const { t } = useTranslation('audit');
   const reader = useAuditReader();
@@ -100,14 +116,19 @@ export default function AuditHistoryPage() {
             </Typography>
           );
         return (
-          <Box component="ul" sx={{ m: 0, py: 0.5, pl: 2, fontSize: '0.85rem', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+          <Box component="ul" sx={{ m: 0, py: 0.5, pl: 2, fontSize: '0.85rem', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {changes.slice(0, 12).map((c) => (
               <li key={c.key}>
                 <strong>{fieldName(c.key)}</strong>
-                {t('field-colon')} {c.before !== '' && <del aria-label={t('before')}>{c.before}</del>}
+                {t('field-colon')}{' '}
+                {c.before !== '' && (
+                  <del aria-label={t('before')}>
+                    <Lines text={c.before} />
+                  </del>
+                )}
                 {c.before !== '' && ' → '}
                 <ins aria-label={t('after')} style={{ textDecoration: 'none' }}>
-                  {c.after || t('removed')}
+                  {c.after ? <Lines text={c.after} /> : t('removed')}
                 </ins>
               </li>
             ))}
