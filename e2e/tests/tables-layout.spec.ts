@@ -147,6 +147,26 @@ test.describe('at 360 px', () => {
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
   });
+
+  test('the audit history shows each change beside its record, without scrolling sideways', async ({ page }) => {
+    await signIn(page, 'corp', 'corp');
+    await page.goto('/ui/corp/audit');
+    const grid = page.getByRole('grid', { name: 'Audit history' });
+    const first = grid.locator('.MuiDataGrid-row').first();
+    await expect(first).toBeVisible({ timeout: 30_000 });
+    // When, who, what and the action in one column; the change in the next, on screen.
+    await expect(grid.getByRole('columnheader')).toHaveText(['When, who, what', 'Before → after']);
+    await expect(first.locator('[data-field="at"]')).toContainText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+    const change = first.locator('[data-field="change"]');
+    await change.scrollIntoViewIfNeeded();
+    const box = (await change.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    const scroller = grid.locator('.MuiDataGrid-virtualScroller');
+    expect(await scroller.evaluate((e) => e.scrollWidth - e.clientWidth), 'the grid scrolls sideways').toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
+  });
 });
 
 test('purchase requirements is one tab whose badge counts the requirements in effect', async ({ page }) => {

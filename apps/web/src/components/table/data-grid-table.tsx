@@ -30,6 +30,10 @@ const LOADING_OVERLAY = { variant: 'linear-progress', noRowsVariant: 'linear-pro
 const SX = {
   bgcolor: 'background.paper',
   '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, whiteSpace: 'normal', lineHeight: 1.2 },
+  // The last column's resize handle and hidden menu button would stick out past the grid's edge and make it
+  // scroll sideways (23 px on the audit history at 360 px).
+  '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+  '& .MuiDataGrid-columnHeader--last .MuiDataGrid-menuIcon': { overflow: 'hidden' },
 } as const;
 const DENSE_SX = {
   ...SX,
@@ -44,8 +48,6 @@ const DENSE_SX = {
     lineHeight: 1.25,
     overflowWrap: 'break-word',
   },
-  // The last column's resize handle would stick out past the grid's edge and make it scroll sideways.
-  '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
 } as const;
 const denseRowHeight = () => 'auto' as const;
 const sortTerm = (s: GridSortModel[number]): SortTerm => ({ field: s.field, direction: s.sort === 'desc' ? 'desc' : 'asc' });

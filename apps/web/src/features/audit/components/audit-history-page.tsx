@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
@@ -83,61 +83,83 @@ export default function AuditHistoryPage() {
   const list = useAudit(query);
   const { data: facets } = useAuditFacets();
   const [exporting, setExporting] = useState(false);
+  // A phone shows the change beside its record, not five columns to the right of it.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const entityOf = (r: AuditRow) => t(`entities.${r.entity}`, { defaultValue: r.entity });
+  const actionOf = (r: AuditRow) => t(`actions.${r.action}`, { defaultValue: r.action });
 
-  const columns: GridColDef<AuditRow>[] = [
+  const wide: GridColDef<AuditRow>[] = [
     { field: 'at', headerName: t('columns.at'), width: 180, valueFormatter: (v: string) => formatDateTime(v) },
     { field: 'username', headerName: t('columns.username'), width: 120, valueGetter: (_v, r) => r.username ?? t('system') },
     {
       field: 'entity',
       headerName: t('columns.entity'),
       width: 150,
-      valueGetter: (_v, r) => t(`entities.${r.entity}`, { defaultValue: r.entity }),
+      valueGetter: (_v, r) => entityOf(r),
     },
     { field: 'entity_id', headerName: t('columns.entity_id'), width: 110, valueGetter: (_v, r) => r.entityId ?? '' },
     {
       field: 'action',
       headerName: t('columns.action'),
       width: 140,
-      valueGetter: (_v, r) => t(`actions.${r.action}`, { defaultValue: r.action }),
-    },
-    {
-      field: 'change',
-      headerName: t('columns.change'),
-      flex: 1,
-      minWidth: 280,
-      sortable: false,
-      renderCell: ({ row }) => {
-        const changes = diffOf(row.before, row.after, auditValueText(row.entity, reader), auditInnerWords(row.entity, reader));
-        const fieldName = auditFieldName(row.entity, reader);
-        if (changes.length === 0)
-          return (
-            <Typography variant="body2" color="text.secondary">
-              —
-            </Typography>
-          );
-        return (
-          <Box component="ul" sx={{ m: 0, py: 0.5, pl: 2, fontSize: '0.85rem', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-            {changes.slice(0, 12).map((c) => (
-              <li key={c.key}>
-                <strong>{fieldName(c.key)}</strong>
-                {t('field-colon')}{' '}
-                {c.before !== '' && (
-                  <del aria-label={t('before')}>
-                    <Lines text={c.before} />
-                  </del>
-                )}
-                {c.before !== '' && ' → '}
-                <ins aria-label={t('after')} style={{ textDecoration: 'none' }}>
-                  {c.after ? <Lines text={c.after} /> : t('removed')}
-                </ins>
-              </li>
-            ))}
-            {changes.length > 12 && <li>{t('more', { count: changes.length - 12 })}</li>}
-          </Box>
-        );
-      },
+      valueGetter: (_v, r) => actionOf(r),
     },
   ];
+  const change: GridColDef<AuditRow> = {
+    field: 'change',
+    headerName: t('columns.change'),
+    flex: 1,
+    minWidth: narrow ? 160 : 280,
+    sortable: false,
+    renderCell: ({ row }) => {
+      const changes = diffOf(row.before, row.after, auditValueText(row.entity, reader), auditInnerWords(row.entity, reader));
+      const fieldName = auditFieldName(row.entity, reader);
+      if (changes.length === 0)
+        return (
+          <Typography variant="body2" color="text.secondary">
+            —
+          </Typography>
+        );
+      return (
+        <Box component="ul" sx={{ m: 0, py: 0.5, pl: 2, fontSize: '0.85rem', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+          {changes.slice(0, 12).map((c) => (
+            <li key={c.key}>
+              <strong>{fieldName(c.key)}</strong>
+              {t('field-colon')}{' '}
+              {c.before !== '' && (
+                <del aria-label={t('before')}>
+                  <Lines text={c.before} />
+                </del>
+              )}
+              {c.before !== '' && ' → '}
+              <ins aria-label={t('after')} style={{ textDecoration: 'none' }}>
+                {c.after ? <Lines text={c.after} /> : t('removed')}
+              </ins>
+            </li>
+          ))}
+          {changes.length > 12 && <li>{t('more', { count: changes.length - 12 })}</li>}
+        </Box>
+      );
+    },
+  };
+  // Under 600 px: when, who, what and the action as the lines of one column, then the change.
+  const record: GridColDef<AuditRow> = {
+    field: 'at',
+    headerName: t('columns.record'),
+    width: 120,
+    renderCell: ({ row }) => (
+      <Box sx={{ py: 0.5, fontSize: '0.85rem', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+        {formatDateTime(row.at)}
+        <br />
+        {row.username ?? t('system')}
+        <br />
+        {row.entityId ? `${entityOf(row)} ${row.entityId}` : entityOf(row)}
+        <br />
+        {actionOf(row)}
+      </Box>
+    ),
+  };
+  const columns = narrow ? [record, change] : [...wide, change];
 
   const onExport = async () => {
     setExporting(true);
