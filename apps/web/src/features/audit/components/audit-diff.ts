@@ -22,7 +22,7 @@ const time = (v: unknown) => (typeof v === 'string' && TIMESTAMP.test(v) ? forma
 
 /**
  * How the page words what is inside a list or an object: each inner field by its name, a long list cut after
- * LIST_ITEMS with "and N more". Without it (the export's and the tests' default) inner values are JSON.
+ * LIST_ITEMS with "and N more". Without it inner values are JSON (the server's CSV export keeps every item).
  */
 export interface InnerWords {
   name(key: string): string;
@@ -42,7 +42,7 @@ function inner(key: string, v: unknown, text: ValueText, words: InnerWords): str
     if (v.length === 0) return words.empty;
     const items = v.slice(0, LIST_ITEMS).map((item) => inner(key, item, text, words));
     if (v.length > LIST_ITEMS) items.push(words.more(v.length - LIST_ITEMS));
-    // A list of records (moves, milestones, item codes) shows one record a line (the cell keeps line breaks).
+    // A list of records (moves, milestones, item codes): one record a line, which the page shows as a bullet.
     return v.some((item) => item && typeof item === 'object') ? items.map((item) => `\n${item}`).join('') : items.join(', ');
   }
   if (v && typeof v === 'object') {

@@ -146,7 +146,8 @@ export default function AuditHistoryPage() {
   const record: GridColDef<AuditRow> = {
     field: 'at',
     headerName: t('columns.record'),
-    width: 120,
+    // Room for the first word beside the sort arrow and the menu button ("Quand," "Cuándo,").
+    width: 140,
     renderCell: ({ row }) => (
       <Box sx={{ py: 0.5, fontSize: '0.85rem', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
         {formatDateTime(row.at)}
