@@ -22,6 +22,9 @@ export class Foreground {
   private inFlight = 0;
   private lastEnded = -Infinity;
 
+  /** `wait` is the timer the pacers wait on; a test passes its own to read the waits asked for. */
+  constructor(private readonly wait: (ms: number) => Promise<unknown> = sleep) {}
+
   /** Marks a request as started; call the answered function once when it has ended (answered or aborted). */
   started(): () => void {
     this.inFlight++;
@@ -47,7 +50,7 @@ export class Foreground {
     return async () => {
       const now = performance.now();
       const worked = now - since;
-      if (this.busy(now)) await sleep(Math.min(MAX_WAIT_MS, (worked * (1 - share)) / share));
+      if (this.busy(now)) await this.wait(Math.min(MAX_WAIT_MS, (worked * (1 - share)) / share));
       since = performance.now();
     };
   }
