@@ -29,7 +29,8 @@
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (default 3390), BENCH_RUNS (Lighthouse
  * runs per page, default 5), BENCH_INTERACTION_PROFILE (a file: the table page's JavaScript CPU profile over the
- * interaction clicks), BENCH_LHR_DIR (keep each Lighthouse report there; BENCH_LHR_TRACE=1: its trace
+ * interaction clicks), BENCH_INTERACTION_TRACE (a file: Chromium's performance trace of the same clicks),
+ * BENCH_WEB_NO_MINIFY=1 (build the web app unminified, for readable profiles), BENCH_LHR_DIR (keep each Lighthouse report there; BENCH_LHR_TRACE=1: its trace
  * too), BENCH_WEB_PARTS (a comma list of bundle, axe, interaction, lighthouse: run only those; default all), BENCH_LH_PAGES (a comma list of
  * paths: Lighthouse on those of its pages only, e.g. /ui/cust/login; default all four).
  */
@@ -143,7 +144,7 @@ async function buildWeb() {
     configFile: path.join(webDir, 'vite.config.ts'),
     logLevel: 'warn',
     plugins: [chunkModules(chunkModulesFile)],
-    build: { outDir: webDist, emptyOutDir: true },
+    build: { outDir: webDist, emptyOutDir: true, ...(process.env.BENCH_WEB_NO_MINIFY ? { minify: false } : {}) },
   });
   return JSON.parse(fs.readFileSync(chunkModulesFile, 'utf8'));
 }
@@ -576,6 +577,10 @@ async function interactions(browser, url, { cookie, rowSelector, steps }) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  // BENCH_INTERACTION_TRACE=<file>: Chromium's performance trace over the clicks (the portal's only): where the
+  // time outside JavaScript goes (style, layout, paint), which a CPU profile shows as "(program)".
+  const trace = process.env.BENCH_INTERACTION_TRACE && cookie ? process.env.BENCH_INTERACTION_TRACE : undefined;
+  if (trace) await browser.startTracing(page, { path: trace, screenshots: false });
   const results = [];
   for (const [label, locate] of steps) {
     const before = await page.locator(rowSelector).first().textContent();
@@ -630,6 +635,7 @@ async function interactions(browser, url, { cookie, rowSelector, steps }) {
     });
   }
   if (profile) fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  if (trace) await browser.stopTracing();
   const entries = await page.evaluate(() => [...window.__interactions.values()]);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await context.close();

@@ -1,0 +1,20 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
+for (let i = 0; i < 60; i++) { try { const r = await fetch('http://localhost:3500/readyz'); if (r.ok) break; } catch {} await new Promise(r => setTimeout(r, 2000)); }
+await p.goto('http://localhost:3500/ui/corp/login');
+await p.locator('input[name=USERNAME]').fill('corp');
+await p.locator('input[name=PASSWORD]').fill('Demo2026');
+await p.locator('input[name=PASSWORD]').press('Enter');
+await p.waitForURL(/corp\/(?!login)/);
+await p.goto('http://localhost:3500/ui/corp/customers');
+await p.waitForTimeout(8000); console.log(p.url(), await p.evaluate(() => document.body.innerText.slice(0, 400)));
+await p.waitForTimeout(3000);
+console.log(await p.evaluate(() => [...document.querySelectorAll('[role=tooltip], .MuiPopper-root, [data-popper-placement], .MuiTooltip-popper')].map(e => e.outerHTML.slice(0, 300))));
+await p.locator('th[data-field="cust_name"] button').hover();
+await p.waitForTimeout(1500);
+console.log(await p.evaluate(() => [...document.querySelectorAll('[role=tooltip], .MuiPopper-root, [data-popper-placement]')].map(e => e.outerHTML.slice(0, 300))));
+await p.locator('.MuiTablePagination-actions button').nth(1).hover();
+await p.waitForTimeout(1500);
+console.log(await p.evaluate(() => [...document.querySelectorAll('[role=tooltip], .MuiPopper-root, [data-popper-placement]')].map(e => e.outerHTML.slice(0, 300))));
+await b.close();
