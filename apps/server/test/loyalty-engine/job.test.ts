@@ -34,6 +34,8 @@ async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeo
 }
 
 describe('the loyalty-lifecycle job', { timeout: 180_000 }, () => {
+  const lastRun = async () => (await t.db.select().from(loyaltyJobRuns).where(eq(loyaltyJobRuns.job, 'loyalty-lifecycle')))[0];
+
   it('is scheduled daily', async () => {
     const schedules = await t.ctx.boss!.getSchedules();
     expect(schedules.find((s) => s.name === 'loyalty-lifecycle')).toMatchObject({ cron: '15 0 * * *' });
@@ -41,12 +43,15 @@ describe('the loyalty-lifecycle job', { timeout: 180_000 }, () => {
 
   it('moves stored statuses on and reconciles, fixing the final figures, with an audit record', async () => {
     const day = today();
+    // Today's catch-up run (queued at start) first: run between the enrolments and the purchase below (a CI
+    // run on a busy machine), it closed the old enrolment with no spend ('BC Completed', 0.00).
+    await waitFor(lastRun, (r) => r?.lastRunDay === day);
     const p = await addProgram(t.db, { milestones: [{ amount: 100, rate: 0.1, cap: null }] });
     const started = await enrol(t.db, 10004, p, addDays(day, -5), addDays(day, 30), 'Pre Enrolled');
     const old = await enrol(t.db, 10004, p, addDays(day, -100), addDays(day, -40));
     await buy(t.db, 10004, [{ date: addDays(day, -50), itemCode: 'ANY01', amount: '250.00' }]);
 
-    // An operator's run: today's catch-up run (queued at start) has already happened.
+    // An operator's run, today's catch-up run having happened.
     await t.ctx.boss!.send('loyalty-lifecycle', { force: true });
     const status = (seq: number) => t.db.select().from(loyaltyEnrolments).where(eq(loyaltyEnrolments.custLoyaltyProgramSeq, seq));
     const [reconciled] = await waitFor(
@@ -63,7 +68,6 @@ describe('the loyalty-lifecycle job', { timeout: 180_000 }, () => {
   /** Jobs of this kind pg-boss holds in any state (completed ones stay until archived). */
   const jobCount = async () =>
     Number((await rows<{ n: number | string }>(t.db, sql`select count(*) as n from pgboss.job where name = 'loyalty-lifecycle'`))[0]!.n);
-  const lastRun = async () => (await t.db.select().from(loyaltyJobRuns).where(eq(loyaltyJobRuns.job, 'loyalty-lifecycle')))[0];
 
   it('is caught up once at start; the sweep queues nothing more while the last completed run is today', async () => {
     const day = today();
