@@ -282,7 +282,8 @@ describe('following price files (FILE-05)', () => {
     expect(await screen.findByText('No price files yet.', {}, { timeout: 5000 })).toBeInTheDocument();
     const beforeUpload = indexAt.length;
     await act(async () => chooseFile());
-    expect(await screen.findByText('prices.csv is processed.', {}, { timeout: 6000 })).toBeInTheDocument();
+    // Three status calls a second apart, then the list: a generous bound for a busy machine.
+    expect(await screen.findByText('prices.csv is processed.', {}, { timeout: 12_000 })).toBeInTheDocument();
     expect(await screen.findByText('Processed')).toBeInTheDocument();
     await pause(2500);
     expect(statusAt.length).toBe(3);
@@ -446,7 +447,7 @@ describe('the daily transaction file (file-status page)', () => {
     const progress = screen.getByTestId('transaction-file-progress');
     await screen.findByRole('progressbar', { name: 'daily.csv was received and is being processed.' }, { timeout: 5000 });
     expect(progress).toHaveTextContent('daily.csv was received and is being processed.');
-    expect(await screen.findByText('daily.csv is processed; see the table below.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('daily.csv is processed; see the table below.', {}, { timeout: 12_000 })).toBeInTheDocument();
     expect(progress).toBeEmptyDOMElement();
   }, 20_000);
 });
