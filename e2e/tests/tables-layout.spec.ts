@@ -188,6 +188,33 @@ test('purchase requirements is one tab whose badge counts the requirements in ef
   expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
 });
 
+test.describe('the light table at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('a list of many pages: the page buttons on screen, the pagination bar not scrolled sideways', async ({ page }) => {
+    await signIn(page, 'corp', 'corp');
+    // The grid's code held back: the light table stays. The list's answer says 120 customers, so the bar has
+    // its rows-per-page choice, which pushed the page buttons past the edge (the grid hides it at this width).
+    await holdScripts(page, /\/assets\/data-grid-table-[^/]*\.js$/);
+    await page.route(/\/framework\/customers(\?|$)/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      for (const key of Object.keys(body.meta ?? {})) if (/record.count$/i.test(key)) body.meta[key] = 120;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/ui/corp/customers');
+    const light = page.locator('[data-light-table]');
+    await expect(light.getByRole('link').first()).toBeVisible({ timeout: 30_000 });
+    await expect(light.getByText(/ of 120$/)).toBeVisible();
+    const next = light.getByRole('button', { name: 'Go to next page' });
+    await expect(next).toBeEnabled();
+    const box = (await next.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await light.locator('.MuiTablePagination-root').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+    expect(await page.locator('.MuiDataGrid-root').count()).toBe(0);
+  });
+});
+
 // Issue 22 (decision 0610): a list's first rows show in a light table before the DataGrid's code has loaded,
 // then the grid takes its place at the same size.
 for (const width of [1280, 360]) {

@@ -58,6 +58,9 @@ const SX = {
   '& .lt-empty td': { textAlign: 'center', color: 'text.secondary' },
   '& .lt-progress': { position: 'absolute', left: 0, right: 0, top: HEADER_HEIGHT },
   '& .lt-footer': { minHeight: FOOTER_HEIGHT, borderTop: 1, borderColor: 'divider', display: 'flex', justifyContent: 'flex-end' },
+  // As the grid's pagination: no rows-per-page choice on a phone, where it pushed the page buttons off screen.
+  '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
+  '& .MuiTablePagination-input': { display: { xs: 'none', sm: 'inline-flex' } },
 } as const;
 const DENSE_SX = {
   ...SX,
