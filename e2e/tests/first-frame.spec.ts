@@ -46,6 +46,29 @@ for (const width of [1280, 360]) {
   });
 }
 
+test('customer maintenance at 360 px: the first frame of a list of many pages has the page buttons on one line, as the grid', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page, 'corp', 'corp');
+  await holdScripts(page, /\/assets\/spa-[^/]*\.js$/);
+  // The list's answer says 120 customers: the bar would offer the rows-per-page choice, which the grid hides here.
+  await page.route(/\/framework\/customers(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    for (const key of Object.keys(body.meta ?? {})) if (/record.count$/i.test(key)) body.meta[key] = 120;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/ui/corp/customers');
+  const frame = page.locator('#first-frame');
+  await expect(frame.getByText(/ of 120$/)).toBeVisible({ timeout: 30_000 });
+  await expect(frame.getByRole('combobox', { name: 'Rows per page' })).toBeHidden();
+  const next = (await frame.getByRole('button', { name: 'Go to next page' }).boundingBox())!;
+  const text = (await frame.getByText(/ of 120$/).boundingBox())!;
+  expect(Math.abs(next.y + next.height / 2 - (text.y + text.height / 2)), 'the buttons beside the count').toBeLessThanOrEqual(4);
+  expect(next.x + next.width).toBeLessThanOrEqual(360);
+});
+
 test('customer maintenance: the menu closed in the first frame stays closed in the portal that takes its place', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'corp', 'corp');
