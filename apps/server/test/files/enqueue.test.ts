@@ -49,8 +49,9 @@ const jobs = () => count(t.ctx, sql`select count(*) as n from pgboss.job where n
 const jobOf = async (jobId: string) =>
   (await t.ctx.database.query<{ data: { seq: number } }>('select data from pgboss.job where id = $1::uuid', [jobId])).rows[0];
 
+/** Waits for the worker (it polls each second) to finish the file: 45 s for a busy machine, within the test's 60 s. */
 async function processed(seq: number) {
-  for (let i = 0; i < 100; i++) {
+  for (const deadline = Date.now() + 45_000; Date.now() < deadline;) {
     if ((await fileRow(t.ctx, seq)).state === 'done') return;
     await new Promise((r) => setTimeout(r, 100));
   }
