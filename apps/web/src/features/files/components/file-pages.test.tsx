@@ -96,7 +96,7 @@ describe('file messages in the reader’s language (codes with values from the s
       await screen.findByText(
         'Precios aceptados: 1200 de 1500 (3 nuevos o modificados); por encima del precio del programa: 100; refacciones desconocidas: 150; filas no válidas: 50.',
         {},
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeInTheDocument();
     expect(
@@ -140,7 +140,7 @@ describe('file messages in the reader’s language (codes with values from the s
       await screen.findByText(
         '4 lignes refusées sur 5 ; appliquées : 1 (Sans carcasse) ; le rapport détaille chaque problème.',
         {},
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeInTheDocument();
     expect(
@@ -168,7 +168,7 @@ describe('file messages in the reader’s language (codes with values from the s
     });
     renderWithToasts(<PriceReportPage />);
     expect(
-      await screen.findByText('La ligne d’en-tête doit nommer les colonnes part_no, price ; manquantes : price.', {}, { timeout: 5000 }),
+      await screen.findByText('La ligne d’en-tête doit nommer les colonnes part_no, price ; manquantes : price.', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Erreur')).toBeInTheDocument();
   });
@@ -188,7 +188,7 @@ describe('file messages in the reader’s language (codes with values from the s
       body: { errors: [{ status: '400', code, title: 'Bad', detail: 'English detail from the server' }] },
     }));
     renderWithToasts(<PriceReportPage />);
-    fireEvent.change(await screen.findByRole('textbox', { name: /de comerciante/ }, { timeout: 5000 }), {
+    fireEvent.change(await screen.findByRole('textbox', { name: /de comerciante/ }, { timeout: 15_000 }), {
       target: { value: '1001' },
     });
     await act(async () => chooseFile());
@@ -226,7 +226,7 @@ describe('a file refused at upload (decision 0091)', () => {
       };
     });
     renderWithToasts(<PriceReportPage />);
-    expect(await screen.findByText('Todavía no hay archivos de precios.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Todavía no hay archivos de precios.', {}, { timeout: 15_000 })).toBeInTheDocument();
     await act(async () => chooseFile());
     expect(await screen.findByRole('alert')).toHaveTextContent('El archivo es demasiado grande.');
     expect(await screen.findByText('Rechazado al cargar: El archivo es demasiado grande.')).toBeInTheDocument();
@@ -279,7 +279,7 @@ describe('following price files (FILE-05)', () => {
     });
     fakeUploads(() => uploaded);
     renderWithToasts(<PriceReportPage />);
-    expect(await screen.findByText('No price files yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No price files yet.', {}, { timeout: 15_000 })).toBeInTheDocument();
     const beforeUpload = indexAt.length;
     await act(async () => chooseFile());
     // Three status calls a second apart, then the list: a generous bound for a busy machine.
@@ -306,9 +306,9 @@ describe('following price files (FILE-05)', () => {
     });
     fakeUploads(() => uploaded);
     renderWithToasts(<PriceReportPage />);
-    expect(await screen.findByText('No price files yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No price files yet.', {}, { timeout: 15_000 })).toBeInTheDocument();
     await act(async () => chooseFile());
-    expect(await screen.findByText('Some files may not have uploaded. Please try again.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Some files may not have uploaded. Please try again.', {}, { timeout: 15_000 })).toBeInTheDocument();
     const calls = statusAt.length;
     await pause(2500);
     expect(statusAt.length).toBe(calls);
@@ -325,11 +325,11 @@ describe('following price files (FILE-05)', () => {
       },
     });
     renderWithToasts(<PriceReportPage />);
-    expect(await screen.findByText('In progress', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('In progress', {}, { timeout: 15_000 })).toBeInTheDocument();
     await screen.findByText(
       (_, el) => el?.getAttribute('data-testid') === 'price-file-9' && /Processed/.test(el.textContent ?? ''),
       {},
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     expect(screen.queryByText('In progress')).not.toBeInTheDocument();
     await pause(2500);
@@ -347,7 +347,7 @@ describe('following price files (FILE-05)', () => {
       },
     });
     renderWithToasts(<PriceReportPage />);
-    expect(await screen.findByText('The list could not be loaded.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The list could not be loaded.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText(/could not be downloaded/)).not.toBeInTheDocument();
     await pause(2000);
     expect(indexAt.length).toBe(1);
@@ -363,7 +363,7 @@ describe('status codes (FILE-03, FILE-04)', () => {
       'GET /fc-common-api/mpp/index': { body: { data: [priceFile(1, 26), priceFile(2, 19), priceFile(3, 13), priceFile(4, 7)] } },
     });
     renderWithToasts(<PriceReportPage />);
-    const row = async (seq: number) => await screen.findByTestId(`price-file-${seq}`, {}, { timeout: 5000 });
+    const row = async (seq: number) => await screen.findByTestId(`price-file-${seq}`, {}, { timeout: 15_000 });
     const cells = async (seq: number) => Array.from((await row(seq)).querySelectorAll('td')).map((td) => td.textContent);
     expect((await cells(1)).slice(1)).toEqual(['In progress', 'processing']);
     expect((await cells(2)).slice(1)).toEqual(['Processed', 'Download']);
@@ -394,7 +394,7 @@ describe('status codes (FILE-03, FILE-04)', () => {
     });
     renderWithToasts(<FileStatusPage />);
     const expectUnit = async (seq: number, label: string, icon: string) => {
-      const row = await screen.findByTestId(`file-unit-${seq}`, {}, { timeout: 5000 });
+      const row = await screen.findByTestId(`file-unit-${seq}`, {}, { timeout: 15_000 });
       expect(row).toHaveTextContent(`file-${seq}.csv`);
       expect(row).toHaveTextContent(label);
       expect(row).toHaveTextContent(`message ${seq}`);
@@ -442,10 +442,10 @@ describe('the daily transaction file (file-status page)', () => {
       body: { data: [{ type: 'inbound-file', id: '77', attributes: { job_id: 'job-77', sequence: 77 } }] },
     }));
     renderWithToasts(<FileStatusPage />);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Daily transaction file' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Daily transaction file' }, { timeout: 15_000 })).toBeInTheDocument();
     await act(async () => chooseFile('daily.csv'));
     const progress = screen.getByTestId('transaction-file-progress');
-    await screen.findByRole('progressbar', { name: 'daily.csv was received and is being processed.' }, { timeout: 5000 });
+    await screen.findByRole('progressbar', { name: 'daily.csv was received and is being processed.' }, { timeout: 15_000 });
     expect(progress).toHaveTextContent('daily.csv was received and is being processed.');
     expect(await screen.findByText('daily.csv is processed; see the table below.', {}, { timeout: 12_000 })).toBeInTheDocument();
     expect(progress).toBeEmptyDOMElement();
