@@ -25,3 +25,16 @@ export async function holdScripts(page: Page, pattern: RegExp): Promise<() => vo
   });
   return release;
 }
+
+/**
+ * The customer list's answers say `total` customers (meta.record_count), whatever the e2e database holds: the
+ * table's paging as a long list shows it (its rows-per-page choice, its next-page button).
+ */
+export async function customerListTotal(page: Page, total: number) {
+  await page.route(/\/framework\/customers(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { meta?: Record<string, unknown> };
+    for (const key of Object.keys(body.meta ?? {})) if (/record.count$/i.test(key)) body.meta![key] = total;
+    await route.fulfill({ response, json: body });
+  });
+}

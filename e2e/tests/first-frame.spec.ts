@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth';
-import { holdScripts, layoutShift, recordLayoutShift } from '../support/first-paint';
+import { customerListTotal, holdScripts, layoutShift, recordLayoutShift } from '../support/first-paint';
 
 // Issue 22 (decision 0640): a page load of customer maintenance paints the layout's chrome and the first page
 // of rows before MUI, the router and the portal's layout have loaded; the portal then takes its place.
@@ -53,12 +53,7 @@ test('customer maintenance at 360 px: the first frame of a list of many pages ha
   await signIn(page, 'corp', 'corp');
   await holdScripts(page, /\/assets\/spa-[^/]*\.js$/);
   // The list's answer says 120 customers: the bar would offer the rows-per-page choice, which the grid hides here.
-  await page.route(/\/framework\/customers(\?|$)/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    for (const key of Object.keys(body.meta ?? {})) if (/record.count$/i.test(key)) body.meta[key] = 120;
-    await route.fulfill({ response, json: body });
-  });
+  await customerListTotal(page, 120);
   await page.goto('/ui/corp/customers');
   const frame = page.locator('#first-frame');
   await expect(frame.getByText(/ of 120$/)).toBeVisible({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth';
-import { holdScripts, layoutShift, recordLayoutShift } from '../support/first-paint';
+import { customerListTotal, holdScripts, layoutShift, recordLayoutShift } from '../support/first-paint';
 
 // Issue 17, tables and layout: every grid exports, grids fit a 1366 px screen, the toolbar and the price
 // report fit 360 px, the promotion copy follows the configuration, purchase requirements is one tab.
@@ -196,12 +196,7 @@ test.describe('the light table at 360 px', () => {
     // The grid's code held back: the light table stays. The list's answer says 120 customers, so the bar has
     // its rows-per-page choice, which pushed the page buttons past the edge (the grid hides it at this width).
     await holdScripts(page, /\/assets\/data-grid-table-[^/]*\.js$/);
-    await page.route(/\/framework\/customers(\?|$)/, async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      for (const key of Object.keys(body.meta ?? {})) if (/record.count$/i.test(key)) body.meta[key] = 120;
-      await route.fulfill({ response, json: body });
-    });
+    await customerListTotal(page, 120);
     await page.goto('/ui/corp/customers');
     const light = page.locator('[data-light-table]');
     await expect(light.getByRole('link').first()).toBeVisible({ timeout: 30_000 });
