@@ -12,7 +12,7 @@ import {
 } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS, type SortTerm } from '@fc/contract';
 import { DENSE_HEADER_HEIGHT } from './light-table';
-import { PageButton } from './page-button';
+import { PAGE_BUTTONS } from './page-button';
 import type { ServerDataGridProps } from './server-data-grid';
 import { nextSort, type TableState } from './table-state';
 import { useServerTableView } from './server-table-view';
@@ -21,7 +21,6 @@ import { useServerTableView } from './server-table-view';
  * Props kept the same from one render to the next: the grid (React.memo) then re-renders only for what
  * changed, not for every render of its page.
  */
-const PAGE_BUTTONS = { firstButton: PageButton, previousButton: PageButton, nextButton: PageButton, lastButton: PageButton };
 const LOADING_OVERLAY = { variant: 'linear-progress', noRowsVariant: 'linear-progress' } as const;
 /*
  * Header titles wrap onto a second line rather than end in an ellipsis: Spanish and French titles are a third

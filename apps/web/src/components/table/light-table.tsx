@@ -5,7 +5,7 @@ import { PAGE_SIZE_OPTIONS } from '@fc/contract';
 import { DENSE_HEADER_HEIGHT, FOOTER_HEIGHT, HEADER_HEIGHT, PlainTable, ROW_HEIGHT } from './plain-table';
 import type { ServerDataGridProps } from './server-data-grid';
 import { nextSort } from './table-state';
-import { PageButton } from './page-button';
+import { PAGE_BUTTONS } from './page-button';
 import { useServerTableView } from './server-table-view';
 
 export { DENSE_HEADER_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT } from './plain-table';
@@ -69,8 +69,6 @@ const DENSE_SX = {
   '& th': { ...SX['& th'], height: DENSE_HEADER_HEIGHT, fontSize: '0.75rem', lineHeight: 1.25, overflowWrap: 'break-word' },
   '& td': { ...SX['& td'], py: 0.75, whiteSpace: 'normal' },
 } as const;
-/** The grid's page buttons (page-button.tsx): no tooltip re-positioning itself after each page click. */
-const PAGE_BUTTONS = { firstButton: PageButton, previousButton: PageButton, nextButton: PageButton, lastButton: PageButton };
 
 /**
  * The first render of a ServerDataGrid (decision 0610): an HTML table with the grid's columns, texts and

@@ -38,3 +38,6 @@ export const PageButton = forwardRef<HTMLButtonElement, IconButtonProps & { titl
     </Tooltip>
   );
 });
+
+/** The page buttons of a pagination bar (TablePagination's `slots.actions`), as the grid and the light table use them. */
+export const PAGE_BUTTONS = { firstButton: PageButton, previousButton: PageButton, nextButton: PageButton, lastButton: PageButton };
