@@ -12,10 +12,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'apps/server');
 const outdir = path.join(server, 'dist');
 
-/** The entries: the server, its price worker thread (started by URL, so it keeps its own file) and the operator commands. */
+/**
+ * The entries: the server, its worker threads (started by URL, so each keeps its own file: the price files'
+ * and the embedded database's) and the operator commands.
+ */
 const entryPoints = {
   main: 'src/main.ts',
   'price-worker': 'src/modules/files/price-worker.ts',
+  'pglite-thread-worker': 'src/db/pglite-thread-worker.ts',
   seed: 'src/cli/seed.ts',
   users: 'src/cli/users.ts',
   migrate: 'src/cli/migrate.ts',

@@ -44,6 +44,12 @@ export async function startServer(config: Config, opts: { webDist?: string; list
     poolMax: config.DB_POOL_MAX,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     onPoolError: (err) => log.error({ err }, 'database connection error (idle connection dropped)'),
+    // Without its thread the embedded database answers nothing again: the process stops so that its
+    // supervisor starts it afresh, and the database recovers as from a power cut (docs/operations.md).
+    onLost: (err) => {
+      log.fatal({ err }, 'the embedded database stopped');
+      process.exit(1);
+    },
   });
   await migrateDatabase(database);
   const metrics = createMetrics({ database });

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread';
 import { takeTurns } from './pglite-turns';
 import { pglitePrepared, postgresPrepared } from './prepared';
 import * as schema from './schema/index';
@@ -102,7 +103,8 @@ function statementListeners() {
 }
 
 export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
-  takeTurns(client);
+  // On its own thread the database never holds this one's event loop (decision 0998).
+  if (!(client instanceof PGliteThread)) takeTurns(client);
   const statements = statementListeners();
   const prepared = pglitePrepared(client);
   return {
@@ -189,6 +191,8 @@ export interface OpenDatabaseOptions {
   statementTimeoutMs?: number;
   /** Where an idle connection's error is reported (a dropped connection, a server restart). */
   onPoolError?: (err: Error) => void;
+  /** PGlite only: called if the embedded database's thread stops other than by close (decision 0998). */
+  onLost?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -206,7 +210,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const dir = path.join(opts.dataDir, 'pgdata');
   const unlock = lockDataDir(opts.dataDir);
   try {
-    const client = await PGlite.create(dir);
+    const client = await PGliteThread.create(dir, opts.onLost);
     return pgliteDatabase(client, unlock);
   } catch (err) {
     unlock();

@@ -1,5 +1,7 @@
 import { types, type PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { concat } from './bytes';
+import { PGliteThread } from './pglite-thread';
 
 /**
  * A statement of a hot read prepared once per connection under a name and then run by name with its
@@ -29,16 +31,6 @@ function message(type: string, body: Uint8Array): Uint8Array {
   return out;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 const cstring = (s: string) => concat([encoder.encode(s), new Uint8Array([0])]);
 const int16 = (n: number) => new Uint8Array([(n >> 8) & 0xff, n & 0xff]);
 const int32 = (n: number) => {
@@ -49,6 +41,10 @@ const int32 = (n: number) => {
 
 /** Parse: the statement's text under its name, parameter types left to the server. */
 const parseMessage = (name: string, text: string) => message('P', concat([cstring(name), cstring(text), int16(0)]));
+
+/** Close of a named statement, and Sync. */
+const closeMessage = (name: string) =>
+  concat([message('C', concat([new Uint8Array(['S'.charCodeAt(0)]), cstring(name)])), message('S', new Uint8Array(0))]);
 
 /** Bind (unnamed portal, every parameter and column as text), Describe of the portal, Execute, Sync. */
 function runMessages(name: string, params: readonly unknown[]): Uint8Array {
@@ -89,24 +85,53 @@ interface Field {
  */
 export function pglitePrepared(client: PGlite): PreparedRows {
   const parsed = new Set<string>();
+  const toRows = (messages: readonly { name: string }[]) => {
+    let fields: Field[] = [];
+    const rows: unknown[][] = [];
+    for (const m of messages) {
+      if (m.name === 'rowDescription') fields = (m as unknown as { fields: Field[] }).fields;
+      else if (m.name === 'dataRow') {
+        const cells = (m as unknown as { fields: (string | null)[] }).fields;
+        rows.push(cells.map((c, i) => (c === null ? null : types.parseType(c, fields[i]!.dataTypeID, client.parsers))));
+      }
+    }
+    return rows;
+  };
+  // An unnamed statement is parsed on every call (the backend drops it at the next Parse).
+  const messagesFor = (known: string | undefined, name: string | undefined, text: string, params: readonly unknown[]) => {
+    const run = runMessages(name ?? '', params);
+    return known === undefined ? concat([parseMessage(name ?? '', text), run]) : run;
+  };
+  if (client instanceof PGliteThread) {
+    // On its own thread the statement is sent in turn (PGliteThread.inTurn): it counts as parsed once its
+    // Parse is sent, since every later message reaches the database after it. If that first run fails, the
+    // statement is closed (closing an unknown one is no error) and parsed again next time.
+    return async (name, text, params) => {
+      let parsing = false;
+      try {
+        return toRows(
+          await client.inTurn(() => {
+            parsing = Boolean(name) && !parsed.has(name!);
+            if (parsing) parsed.add(name!);
+            return messagesFor(parsing ? undefined : name, name, text, params);
+          }),
+        );
+      } catch (err) {
+        if (parsing) {
+          parsed.delete(name!);
+          await client.inTurn(closeMessage(name!)).catch(() => {});
+        }
+        throw err;
+      }
+    };
+  }
   return (name, text, params) =>
     client._runExclusiveTransaction(() =>
       client.runExclusive(async () => {
-        // An unnamed statement is parsed on every call (the backend drops it at the next Parse).
         const first = !name || !parsed.has(name);
-        const run = runMessages(name ?? '', params);
-        const { messages } = await client.execProtocol(first ? concat([parseMessage(name ?? '', text), run]) : run);
+        const { messages } = await client.execProtocol(messagesFor(first ? undefined : name, name, text, params));
         if (first && name) parsed.add(name);
-        let fields: Field[] = [];
-        const rows: unknown[][] = [];
-        for (const m of messages) {
-          if (m.name === 'rowDescription') fields = (m as unknown as { fields: Field[] }).fields;
-          else if (m.name === 'dataRow') {
-            const cells = (m as unknown as { fields: (string | null)[] }).fields;
-            rows.push(cells.map((c, i) => (c === null ? null : types.parseType(c, fields[i]!.dataTypeID, client.parsers))));
-          }
-        }
-        return rows;
+        return toRows(messages);
       }),
     );
 }

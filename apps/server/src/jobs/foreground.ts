@@ -61,8 +61,8 @@ export type FilePacer = (() => Promise<void>) & { busy(): boolean };
 
 /**
  * The pacer of a file job, around this process's requests. On PGlite too: its statements, the job's and the
- * requests', run on the thread that answers requests, and since they take turns with the event loop
- * (db/pglite-turns.ts) an unpaced import made the list's p99 twice its figure without one (decision 0117).
+ * requests', run one at a time on the database's one connection (its own thread since decision 0998), and an
+ * unpaced import made the list's p99 twice its figure without one (decision 0117).
  */
 export function filePacer(ctx: { foreground?: Foreground }): FilePacer {
   const foreground = ctx.foreground;

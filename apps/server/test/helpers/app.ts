@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -10,6 +9,7 @@ import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { pgliteDatabase, postgresDatabase, type Database, type Db } from '../../src/db/client';
+import { PGliteThread } from '../../src/db/pglite-thread';
 import { createBoss } from '../../src/jobs/boss';
 import { jobs as allJobs } from '../../src/modules/jobs';
 import { startWorkers, type JobDefinition } from '../../src/jobs/registry';
@@ -41,7 +41,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const info = inject('fcDatabase');
   if (info.kind === 'pglite') {
     pgliteDump ??= new Blob([await fs.readFile(info.dumpPath)]);
-    const client = await PGlite.create({ loadDataDir: pgliteDump });
+    // On its own thread, as the server opens it (decision 0998).
+    const client = await PGliteThread.create({ loadDataDir: pgliteDump });
     const database = pgliteDatabase(client);
     return { database, close: () => database.close() };
   }

@@ -53,8 +53,8 @@ export interface PriceFileParams {
 /**
  * Merges in flight at once: on PostgreSQL two, so that the server merges one batch while the job hands it
  * the next, unless requests are being served (two merges would take both CPUs of a small server from them);
- * PGlite runs one statement at a time on this thread, so a second one would only make the other requests
- * wait longer behind the import.
+ * PGlite runs one statement at a time (on its own thread, decision 0998), so a second one would only make the
+ * other requests wait longer behind the import.
  */
 const inFlight = (ctx: AppContext, pace: FilePacer) => (ctx.database.kind === 'pglite' || pace.busy() ? 1 : 2);
 const PROGRESS_EVERY_MS = 250;
@@ -125,8 +125,8 @@ export async function processPriceFile(
       reported = Date.now();
       await progress(done, total);
     }
-    // A turn of the event loop between batches: on PGlite a merge ends without any I/O, and batches the
-    // worker has already checked are at hand, so the whole file would otherwise run as one task.
+    // A turn of the event loop between batches: batches the worker has already checked are at hand, and a
+    // PGlite opened in process answers a merge without any I/O, so the whole file could run as one task.
     await yieldToLoop();
   };
   let outcome: { result: Buffer; counts: PriceCounts };

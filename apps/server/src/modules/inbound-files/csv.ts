@@ -19,9 +19,9 @@ export interface CsvRecord {
 }
 
 /**
- * Records per batch for a database: PGlite runs each statement on the server's own event loop, so there a
- * batch is small enough that its statement holds the loop for a few milliseconds (bench:import); PostgreSQL
- * works beside the loop and is faster with larger batches.
+ * Records per batch for a database: PGlite runs one statement at a time for every request, so there a batch
+ * is small enough that its statement holds the database for a few milliseconds (bench:import); PostgreSQL
+ * serves other connections beside it and is faster with larger batches.
  */
 export function batchSizeFor(ctx: { database: { kind: 'pglite' | 'postgres' } }): number {
   return ctx.database.kind === 'pglite' ? 250 : 2000;
