@@ -314,7 +314,7 @@ async function benchPglite(tmp, checks) {
   try {
     const dealer = await login(server.base, 'dealer');
     const dealer2 = await login(server.base, 'dealer2');
-    log(`\nPGlite (embedded, the default database: its queries run on the server's event loop)`);
+    log(`\nPGlite (embedded, the default database: its queries run on a thread of their own, decision 0998)`);
     await importFile(server.base, dealer2, csvOf(priceRows(1000, 5)), 'warm-up.csv');
     const alone = await importFile(server.base, dealer, csvOf(priceRows(ROWS, 0)), 'bench-prices-0.csv');
     log('1. Upload to processed');
