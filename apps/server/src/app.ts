@@ -13,7 +13,7 @@ import { JSONAPI_MEDIA_TYPE } from '@fc/contract';
 import type { AppContext } from './context';
 import { registerAccess, requireAccess } from './http/access';
 import { AppError, errorObject, registerErrorHandler, sendErrors } from './http/errors';
-import { serializeRequest } from './http/log-redaction';
+import { serializeError, serializeRequest } from './http/log-redaction';
 import { registerInputChecks } from './http/input';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { rateLimitKey } from './http/rate-limit-key';
@@ -78,9 +78,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const probes = createProbes({ headers, database: ctx.database, requestId: requestIdOf });
   const app = Fastify({
     serverFactory: probes.serverFactory,
-    // Request lines carry the address with its query values and token segments redacted (http/log-redaction.ts).
+    // Request lines carry the address with its query values and token segments redacted, errors without a
+    // failed statement's values (http/log-redaction.ts).
     ...(opts.loggerInstance
-      ? { loggerInstance: opts.loggerInstance.child({}, { serializers: { req: serializeRequest } }) }
+      ? { loggerInstance: opts.loggerInstance.child({}, { serializers: { req: serializeRequest, err: serializeError } }) }
       : { logger: false }),
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     requestIdHeader: false,

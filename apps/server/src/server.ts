@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { serializeError } from './http/log-redaction';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -116,10 +117,11 @@ function createLogger(config: Config): FastifyBaseLogger {
   if (wanted && prettyInstalled()) {
     return pino({
       level: config.LOG_LEVEL,
+      serializers: { err: serializeError },
       transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
     });
   }
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
   if (config.LOG_PRETTY) log.warn('LOG_PRETTY is on but pino-pretty is not installed (a development dependency): logging JSON lines');
   return log;
 }

@@ -47,6 +47,13 @@ describe('the embedded database on its own thread (db/pglite-thread.ts, decision
     expect((await db.query('select count(*)::int as n from part')).rows).toEqual([{ n: 1 }]);
   });
 
+  it('runs a prepared statement again after its first run failed', async () => {
+    const text = 'select 10 / $1::int as n';
+    await expect(database.preparedRows('tenth', text, [0])).rejects.toMatchObject({ code: '22012' });
+    expect(await database.preparedRows('tenth', text, [5])).toEqual([[2]]);
+    expect(await database.preparedRows('tenth', text, [2])).toEqual([[5]]);
+  });
+
   it('commits a transaction whole and rolls a failed one back whole', async () => {
     await db.transaction(async (tx) => {
       await tx.query(`insert into part (id, code) values (10, 'T-10')`);

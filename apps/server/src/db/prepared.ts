@@ -1,4 +1,4 @@
-import { types, type PGlite } from '@electric-sql/pglite';
+import { protocol, types, type PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { concat } from './bytes';
 import { PGliteThread } from './pglite-thread';
@@ -43,8 +43,7 @@ const int32 = (n: number) => {
 const parseMessage = (name: string, text: string) => message('P', concat([cstring(name), cstring(text), int16(0)]));
 
 /** Close of a named statement, and Sync. */
-const closeMessage = (name: string) =>
-  concat([message('C', concat([new Uint8Array(['S'.charCodeAt(0)]), cstring(name)])), message('S', new Uint8Array(0))]);
+const closeMessage = (name: string) => concat([protocol.serialize.close({ type: 'S', name }), protocol.serialize.sync()]);
 
 /** Bind (unnamed portal, every parameter and column as text), Describe of the portal, Execute, Sync. */
 function runMessages(name: string, params: readonly unknown[]): Uint8Array {

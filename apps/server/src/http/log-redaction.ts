@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import pino from 'pino';
 
 /** What stands in a log line for a value that may be a secret. */
 export const LOG_REDACTED = '[redacted]';
@@ -58,3 +59,27 @@ export function serializeRequest(req: FastifyRequest) {
     remotePort: req.socket ? req.socket.remotePort : undefined,
   };
 }
+
+/** Drizzle's failed-query text: its statement, then `params: ` and every value it bound, to the end. */
+const PARAMS_IN_MESSAGE = /\nparams: [\s\S]*$/;
+const PARAMS_IN_STACK = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+/**
+ * An error as it may be logged: a failed statement's bound values taken out (Drizzle writes them into its
+ * message and keeps them as `params`, PGlite keeps them on the database error), the statement, its SQLSTATE
+ * and the rest kept. The values are what a user typed, and can be a password's hash (ASVS 7.1.1).
+ */
+export function withoutStatementValues(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error) || depth > 8) return err;
+  const cause = withoutStatementValues(err.cause, depth + 1);
+  if (!('params' in err) && cause === err.cause) return err;
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(err) as object) as Error, err);
+  Object.defineProperty(copy, 'message', { value: err.message.replace(PARAMS_IN_MESSAGE, `\nparams: ${LOG_REDACTED}`), writable: true });
+  Object.defineProperty(copy, 'stack', { value: err.stack?.replace(PARAMS_IN_STACK, `\nparams: ${LOG_REDACTED}`), writable: true });
+  if (err.cause !== undefined) Object.defineProperty(copy, 'cause', { value: cause, writable: true });
+  if ('params' in copy) (copy as { params: unknown }).params = LOG_REDACTED;
+  return copy;
+}
+
+/** pino's error serializer, on the error without its statement's values. */
+export const serializeError = (err: unknown) => pino.stdSerializers.err(withoutStatementValues(err) as Error);
